@@ -1,0 +1,8 @@
+#pragma once
+#include <cusparse.h>
+
+namespace spgraph::device {
+void check_cusparse(cusparseStatus_t status, const char* call, const char* file, int line);
+}  // namespace spgraph::device
+
+#define SPGRAPH_CUSPARSE(call) ::spgraph::device::check_cusparse((call), #call, __FILE__, __LINE__)

@@ -1,0 +1,14 @@
+#pragma once
+// The one check apps and tests use before touching the GPU.
+#include <string>
+
+namespace spgraph::device {
+
+// True when a CUDA device is present and usable by this build (driver loads, the device's
+// architecture matches a compiled one). Otherwise false and *why says what is missing.
+bool gpu_available(std::string* why = nullptr);
+
+// "NVIDIA H200 (sm_90, 139.8 GiB)" for the current device.
+std::string device_description();
+
+}  // namespace spgraph::device

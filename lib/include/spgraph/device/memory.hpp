@@ -1,0 +1,120 @@
+#pragma once
+// Stream-ordered pooled device memory (cudaMallocAsync on the device's default pool, with
+// the release threshold raised so freed blocks are reused rather than returned to the driver:
+// cudaMalloc dominated the sparse SpGEMM cases in the seed paper). Every byte goes through
+// allocate()/deallocate(), so memory_stats() reports the live and peak bytes of spgraph's own
+// allocations, which the benchmarks report as peak device memory.
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "spgraph/device/cuda_check.hpp"
+
+namespace spgraph::device {
+
+struct MemoryStats {
+  std::size_t current = 0;  // bytes live now
+  std::size_t peak = 0;     // most bytes live at once since the last reset_peak()
+};
+
+// Throws ResourceError naming the request and the free memory when it cannot be satisfied.
+void* allocate(std::size_t bytes, cudaStream_t stream);
+void deallocate(void* ptr, std::size_t bytes, cudaStream_t stream) noexcept;
+MemoryStats memory_stats();
+void reset_peak();
+// Free bytes on the device as the driver reports them, plus what the pool holds unused.
+std::size_t available_memory();
+
+// RAII device array of trivially copyable T, allocated on (and freed in order with) a stream.
+template <class T>
+class Buffer {
+ public:
+  Buffer() = default;
+  explicit Buffer(std::size_t n, cudaStream_t stream = 0) : stream_(stream) { reset(n); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& o) noexcept { swap(o); }
+  Buffer& operator=(Buffer&& o) noexcept { Buffer(std::move(o)).swap(*this); return *this; }
+  ~Buffer() { release(); }
+
+  // Drops the contents and makes room for n elements (uninitialised).
+  void reset(std::size_t n) {
+    release();
+    if (n) ptr_ = static_cast<T*>(allocate(n * sizeof(T), stream_));
+    n_ = n;
+  }
+  void release() noexcept {
+    if (ptr_) deallocate(ptr_, n_ * sizeof(T), stream_);
+    ptr_ = nullptr;
+    n_ = 0;
+  }
+  void fill_zero() {
+    if (n_) SPGRAPH_CUDA(cudaMemsetAsync(ptr_, 0, n_ * sizeof(T), stream_));
+  }
+  void upload(const T* host, std::size_t n) {
+    if (n != n_) reset(n);
+    if (n) SPGRAPH_CUDA(cudaMemcpyAsync(ptr_, host, n * sizeof(T), cudaMemcpyHostToDevice, stream_));
+  }
+  void upload(const std::vector<T>& host) { upload(host.data(), host.size()); }
+  std::vector<T> download() const {
+    std::vector<T> host(n_);
+    if (n_) {
+      SPGRAPH_CUDA(cudaMemcpyAsync(host.data(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
+      SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
+    }
+    return host;
+  }
+  T* data() { return ptr_; }
+  const T* data() const { return ptr_; }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  cudaStream_t stream() const { return stream_; }
+  void swap(Buffer& o) noexcept {
+    std::swap(ptr_, o.ptr_);
+    std::swap(n_, o.n_);
+    std::swap(stream_, o.stream_);
+  }
+
+ private:
+  T* ptr_ = nullptr;
+  std::size_t n_ = 0;
+  cudaStream_t stream_ = 0;
+};
+
+// RAII CUDA stream / event, for the concurrent SpGEMM row groups and for benchmark timing.
+class Stream {
+ public:
+  Stream() { SPGRAPH_CUDA(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  ~Stream() { cudaStreamDestroy(s_); }
+  cudaStream_t get() const { return s_; }
+  void synchronize() const { SPGRAPH_CUDA(cudaStreamSynchronize(s_)); }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
+class Event {
+ public:
+  Event() { SPGRAPH_CUDA(cudaEventCreate(&e_)); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  ~Event() { cudaEventDestroy(e_); }
+  void record(cudaStream_t s = 0) { SPGRAPH_CUDA(cudaEventRecord(e_, s)); }
+  cudaEvent_t get() const { return e_; }
+  // Milliseconds from start to this event (synchronises on this event).
+  float elapsed_since(const Event& start) const {
+    SPGRAPH_CUDA(cudaEventSynchronize(e_));
+    float ms = 0;
+    SPGRAPH_CUDA(cudaEventElapsedTime(&ms, start.e_, e_));
+    return ms;
+  }
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
+}  // namespace spgraph::device

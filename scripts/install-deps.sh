@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages spgraph builds against, only those missing. The CUDA toolkit
+# (nvcc, cuSPARSE, CUB) is expected to be installed already: it does not come from Debian.
+set -euo pipefail
+packages=(cmake ninja-build g++ libgraphblas-dev libboost-graph-dev libgtest-dev libcli11-dev zlib1g-dev mcl)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "spgraph: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+  echo "spgraph: nvcc is not on PATH; add /usr/local/cuda/bin to PATH" >&2
+fi
+command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] || {
+  echo "spgraph: the CUDA toolkit (nvcc) is required and is not installed" >&2; exit 1; }
