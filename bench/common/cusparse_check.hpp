@@ -1,5 +1,6 @@
 #pragma once
 #include <cusparse.h>
+// cuSPARSE is used only as the baseline the benchmarks compare against.
 
 namespace spgraph::device {
 void check_cusparse(cusparseStatus_t status, const char* call, const char* file, int line);
