@@ -2,17 +2,27 @@
 // Shared by every test area: where the data is, and the GPU skip.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "spgraph/device/device_info.hpp"
 
 namespace spgraph::test {
 
+// The test binaries also run on the GPU machine from another checkout path, so the data
+// folders can be overridden at run time (SPGRAPH_DATASETS, SPGRAPH_SHARED_DATASETS).
+inline std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
 // datasets/ inside the project (small graphs copied with provenance; always present).
-inline std::string dataset(const std::string& rel) { return std::string(SPGRAPH_SOURCE_DIR) + "/datasets/" + rel; }
-// ../shared/datasets beside the checkout: large real graphs; tests that need them skip when absent.
+inline std::string dataset(const std::string& rel) {
+  return env_or("SPGRAPH_DATASETS", std::string(SPGRAPH_SOURCE_DIR) + "/datasets") + "/" + rel;
+}
+// ../shared/datasets beside the checkout: the larger real graphs; tests that need them
+// GTEST_SKIP with the path when absent (a fresh clone elsewhere has no ../shared).
 inline std::string shared_dataset(const std::string& rel) {
-  return std::string(SPGRAPH_SOURCE_DIR) + "/../shared/datasets/" + rel;
+  return env_or("SPGRAPH_SHARED_DATASETS", std::string(SPGRAPH_SOURCE_DIR) + "/../shared/datasets") + "/" + rel;
 }
 
 }  // namespace spgraph::test
