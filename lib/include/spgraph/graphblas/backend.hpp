@@ -1,0 +1,93 @@
+#pragma once
+// The CPU backend as one type, for algorithms written once over a backend B (the gpu backend's
+// GpuBackend has the same members). Call everything through B::, so the same template compiles
+// for both; inside a template the names need `typename B::template` / `B::template`:
+//
+//   template <class B, class V>
+//   std::vector<V> row_sums(const Csr<V>& graph) {
+//     typename B::template Matrix<V> A = B::from_host(graph);
+//     typename B::template Vector<V> sums = B::from_host(std::vector<V>(graph.nrows));
+//     B::template reduce_rows<monoid::Plus>(sums, A);
+//     return B::to_host(sums);
+//   }
+//   template <class B, class V>
+//   void step(typename B::template Vector<V>& y, const typename B::template Matrix<V>& A,
+//             const typename B::template Vector<V>& x) {
+//     B::mxv(y, nullptr, A, x, PlusSecond{});  // y: A's row count, or empty
+//   }
+//
+//   row_sums<graphblas::GraphBlasBackend, double>(g);
+//
+// Semantics of each operation: spgraph/graphblas/operations.hpp.
+#include <array>
+#include <vector>
+
+#include "spgraph/graphblas/dense_map_reduce.hpp"
+#include "spgraph/graphblas/matrix.hpp"
+#include "spgraph/graphblas/operations.hpp"
+
+namespace spgraph::graphblas {
+
+struct GraphBlasBackend {
+  template <class V> using Matrix = graphblas::Matrix<V>;
+  template <class V> using Vector = graphblas::Vector<V>;
+  static constexpr const char* name = "cpu (SuiteSparse:GraphBLAS)";
+
+  template <class V> static Matrix<V> from_host(const Csr<V>& a) { return graphblas::from_host(a); }
+  template <class V> static Csr<V> to_host(const Matrix<V>& a) { return graphblas::to_host(a); }
+  template <class V> static Vector<V> from_host(const std::vector<V>& x) { return graphblas::from_host(x); }
+  template <class V> static std::vector<V> to_host(const Vector<V>& x) { return graphblas::to_host(x); }
+
+  template <class SR, class V>
+  static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                  const Matrix<V>& B, SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
+    graphblas::mxm(C, mask, A, B, sr, desc, opt);
+  }
+  template <class SR, class V>
+  static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
+                  const Vector<V>& x, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
+    graphblas::mxv(y, mask, A, x, sr, desc, opt);
+  }
+  template <class SR, class V>
+  static void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                  const Matrix<V>& A, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
+    graphblas::vxm(y, mask, x, A, sr, desc, opt);
+  }
+
+  template <class Op, class V>
+  static void ewise_add(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { graphblas::ewise_add<Op>(C, A, B); }
+  template <class Op, class V>
+  static void ewise_add(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { graphblas::ewise_add<Op>(z, x, y); }
+  template <class Op, class V>
+  static void ewise_mult(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { graphblas::ewise_mult<Op>(C, A, B); }
+  template <class Op, class V>
+  static void ewise_mult(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { graphblas::ewise_mult<Op>(z, x, y); }
+
+  template <class UnaryOp, class V>
+  static void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) { graphblas::apply(C, A, op); }
+  template <class UnaryOp, class V>
+  static void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) { graphblas::apply(z, x, op); }
+
+  template <class V>
+  static void select(Matrix<V>& C, const Matrix<V>& A, const SelectSpec& spec) { graphblas::select(C, A, spec); }
+
+  template <class Monoid, class V>
+  static void reduce_rows(Vector<V>& y, const Matrix<V>& A) { graphblas::reduce_rows<Monoid>(y, A); }
+  template <class Monoid, class V>
+  static void reduce_cols(Vector<V>& y, const Matrix<V>& A) { graphblas::reduce_cols<Monoid>(y, A); }
+  template <class Monoid, class V>
+  static V reduce_scalar(const Matrix<V>& A) { return graphblas::reduce_scalar<Monoid>(A); }
+  template <class Monoid, class V>
+  static V reduce_scalar(const Vector<V>& x) { return graphblas::reduce_scalar<Monoid>(x); }
+
+  template <class V>
+  static void transpose(Matrix<V>& C, const Matrix<V>& A) { graphblas::transpose(C, A); }
+
+  // The fused dense-vector pass (graphblas/dense_map_reduce.hpp).
+  template <int R, class F, class... V>
+  static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+    return graphblas::map_reduce<R>(f, vectors...);
+  }
+};
+
+}  // namespace spgraph::graphblas
