@@ -11,10 +11,10 @@ int main() {
   a.rowptr = {0, 1, 3, 4};
   a.col = {1, 0, 2, 1};
   a.val = {1, 1, 1, 1};
-  auto A = graphblas::Matrix<double>::from_host(a);
+  auto A = graphblas::from_host(a);
   graphblas::Matrix<double> C;
   graphblas::mxm(C, nullptr, A, A, PlusTimes{});
-  Csr<double> c = graphblas::Matrix<double>::to_host(C);
+  Csr<double> c = graphblas::to_host(C);
   // A^2 = [[1,0,1],[0,2,0],[1,0,1]]
   bool ok = c.nnz() == 5 && c.val[2] == 2.0;
   std::printf("A^2 has %lld entries; (1,1) = %g: %s\n", static_cast<long long>(c.nnz()), c.val[2],
