@@ -1,0 +1,28 @@
+#pragma once
+// mcl's label format, what `mcl --abc` reads: "label1 label2 [weight]" per line, fields
+// separated by blanks. Labels are any text without blanks; they become vertices 0..n-1 in
+// order of first appearance and are kept for writing results back in terms of them.
+// As in mcl (mcxload): lines starting with '#' and blank lines are skipped, a missing weight
+// is 1, and an edge given more than once keeps its largest weight (mcl(1): "MCL deduplicates
+// repeated edges by taking the one with the maximum value"). The graph is directed as given;
+// mcl itself symmetrizes afterwards, which is the clustering's job, not the reader's.
+#include <string>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/graph_ops.hpp"
+
+namespace spgraph::io {
+
+struct AbcOptions {
+  Duplicates duplicates = Duplicates::Max;  // mcl's rule; Error refuses repeats with both lines
+};
+
+struct LabeledGraph {
+  Csr<double> matrix;               // square; no values when no line has a weight
+  std::vector<std::string> labels;  // labels[v] is vertex v's label
+};
+
+LabeledGraph read_abc(const std::string& path, const AbcOptions& options = {});
+
+}  // namespace spgraph::io

@@ -1,0 +1,30 @@
+#pragma once
+// SNAP-style edge lists ("src dst" or "src dst weight" per line), plain or gzip-compressed.
+// Lines starting with '#' or '%' are comments, blank lines are skipped; fields are separated
+// by blanks or a comma. Either every edge line has a weight or none has. Ids are non-negative
+// integers below 2^31-1. Edge (s, d) becomes entry (s, d): the graph is directed as stored.
+#include <string>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/graph_ops.hpp"
+
+namespace spgraph::io {
+
+struct EdgeListOptions {
+  // false: vertex v is the file's id v (n = largest id + 1, unused ids are isolated vertices).
+  // true: ids are renumbered 0..n-1 in order of first appearance (source before destination
+  // on each line) and the file's ids are kept in EdgeList::original_ids.
+  bool compact_ids = false;
+  Duplicates duplicates = Duplicates::Error;  // a repeated edge names both lines by default
+};
+
+struct EdgeList {
+  Csr<double> matrix;  // square; no values when the file has no weight column
+  // With compact_ids: original_ids[v] is the file's id of vertex v. Empty otherwise.
+  std::vector<vid_t> original_ids;
+};
+
+EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options = {});
+
+}  // namespace spgraph::io

@@ -1,0 +1,41 @@
+#pragma once
+// The one entry point the apps and benchmarks use to read a graph, whatever its format.
+//
+// Dispatch on the file name (case-insensitive, after stripping ".gz"):
+//   .mtx             Matrix Market (id_base 1: users see the file's 1-based ids)
+//   .spgcsr          the binary CSR cache (save_cache writes it)
+//   .abc             mcl's label format (labels kept)
+//   anything else    an edge list (.txt, .tsv, .csv, .el, .edges, ...; id_base 0)
+// A missing or unreadable file is an spgraph::Error naming the path and the errno text;
+// malformed content is a ParseError "FILE:LINE: reason".
+#include <string>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/graph_ops.hpp"
+
+namespace spgraph::io {
+
+struct LoadedGraph {
+  Csr<double> matrix;               // no values for unweighted graphs
+  std::vector<std::string> labels;  // one per vertex (label files, compacted edge lists) or empty
+  int id_base = 0;                  // how vertex 0 is called when there are no labels
+  std::string format;               // "matrix-market", "edge-list", "abc" or "spgcsr"
+
+  // What users call vertex i: labels[i] if present, else i + id_base.
+  std::string vertex_name(vid_t i) const;
+};
+
+struct LoadOptions {
+  // Repeated entries. For .abc files, Error (the default) means mcl's rule, keep the largest
+  // weight, since that format defines repeats as legal; Sum, Max and First apply as given.
+  Duplicates duplicates = Duplicates::Error;
+  bool compact_ids = false;  // edge lists: renumber ids 0..n-1 by first appearance, keep them as labels
+};
+
+LoadedGraph load_graph(const std::string& path, const LoadOptions& options = {});
+
+// Writes the graph as a .spgcsr cache (matrix, labels, id base); load_graph reads it back.
+void save_cache(const std::string& path, const LoadedGraph& graph);
+
+}  // namespace spgraph::io

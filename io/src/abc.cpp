@@ -1,0 +1,89 @@
+#include "spgraph/io/abc.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "entry_lines.hpp"
+#include "line_reader.hpp"
+#include "text_fields.hpp"
+
+namespace spgraph::io {
+namespace {
+
+using detail::FieldCursor;
+using detail::LineReader;
+
+constexpr std::string_view kComments = "#";
+
+// Hashing string_views directly lets a lookup of an already-seen label allocate nothing.
+struct LabelHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+class Labels {
+ public:
+  vid_t operator()(std::string_view label, const LineReader& in) {
+    if (auto it = index_.find(label); it != index_.end()) return it->second;
+    if (labels_.size() >= static_cast<std::size_t>(std::numeric_limits<vid_t>::max()))
+      in.fail("more than 2147483646 distinct labels");
+    const auto v = static_cast<vid_t>(labels_.size());
+    labels_.emplace_back(label);
+    index_.emplace(labels_.back(), v);
+    return v;
+  }
+  std::vector<std::string>& all() { return labels_; }
+
+ private:
+  std::vector<std::string> labels_;
+  std::unordered_map<std::string, vid_t, LabelHash, std::equal_to<>> index_;
+};
+
+}  // namespace
+
+LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
+  LineReader in(path);
+  Labels labels;
+  Coo<double> coo;
+  bool weighted = false;  // values are kept (1 where missing) and dropped if no line had one
+  std::string_view line;
+  while (in.next(line)) {
+    if (detail::is_blank_or_comment(line, kComments)) continue;
+    FieldCursor f(line);
+    const std::string_view a = f.token();
+    if (f.at_end()) in.fail("expected 'label1 label2 [weight]'; found only '" + std::string(a) + "'");
+    const std::string_view b = f.token();
+    double w = 1.0;
+    if (!f.at_end()) {
+      const FieldCursor at = f;
+      if (f.number(w) != std::errc() || !std::isfinite(w))
+        in.fail("weight " + at.peek_quoted() + " is not a finite number");
+      if (!f.at_end())
+        in.fail("expected 'label1 label2 [weight]'; found more fields: '" + std::string(f.rest()) + "'");
+      weighted = true;
+    }
+    coo.row.push_back(labels(a, in));
+    coo.col.push_back(labels(b, in));
+    coo.val.push_back(w);
+  }
+  coo.nrows = coo.ncols = static_cast<vid_t>(labels.all().size());
+  if (!weighted) std::vector<double>().swap(coo.val);
+
+  LabeledGraph out;
+  try {
+    out.matrix = coo_to_csr(std::move(coo), options.duplicates);
+  } catch (const DuplicateEntryError& e) {
+    const auto lines = detail::lines_of_duplicate(path, kComments, e);
+    throw ParseError(path, lines.second,
+                     "duplicate edge '" + labels.all()[e.row] + "' -> '" + labels.all()[e.col] +
+                         "', first given at line " + std::to_string(lines.first) +
+                         " (mcl keeps the larger weight: use the max duplicates policy)");
+  }
+  out.labels = std::move(labels.all());
+  return out;
+}
+
+}  // namespace spgraph::io

@@ -1,0 +1,65 @@
+#pragma once
+// Streams a text file (plain, or gzip-compressed: detected by its magic bytes) line by line
+// through one large buffer, so the parsers above it see string_views and never an iostream.
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spgraph/error.hpp"
+
+namespace spgraph::io::detail {
+
+class LineReader {
+ public:
+  // Throws spgraph::Error naming the path and the errno text when it cannot be opened.
+  explicit LineReader(std::string path);
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // The next line without its '\n' (and '\r'); false at end of file. The view is valid
+  // until the next call. Inline fast path: the line is already in the buffer.
+  bool next(std::string_view& line) {
+    const char* b = buf_.data() + begin_;
+    const void* nl = std::memchr(b, '\n', end_ - begin_);
+    if (!nl) return next_slow(line);
+    std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - b);
+    begin_ += len + 1;
+    consumed_ += len + 1;
+    ++line_;
+    if (len > 0 && b[len - 1] == '\r') --len;
+    line = std::string_view(b, len);
+    return true;
+  }
+  // 1-based number of the line next() returned last (0 before the first).
+  long long line_number() const { return line_; }
+  const std::string& path() const { return path_; }
+  bool compressed() const { return gz_ != nullptr; }
+  // Bytes on disk (compressed size for gzip); 0 when not a regular file.
+  std::uint64_t file_size() const { return file_size_; }
+  // Upper bound on the text still to come; only known for uncompressed regular files.
+  bool remaining_known() const { return !compressed() && file_size_ > 0; }
+  std::uint64_t remaining_bytes() const { return file_size_ - consumed_; }
+
+  [[noreturn]] void fail(const std::string& reason) const { throw ParseError(path_, line_, reason); }
+
+ private:
+  bool next_slow(std::string_view& line);
+  void refill();
+
+  std::string path_;
+  int fd_ = -1;
+  gzFile gz_ = nullptr;
+  bool eof_ = false;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0, end_ = 0;  // unread bytes are buf_[begin_, end_)
+  long long line_ = 0;
+  std::uint64_t file_size_ = 0;
+  std::uint64_t consumed_ = 0;  // bytes handed out as lines, newlines included
+};
+
+}  // namespace spgraph::io::detail

@@ -1,0 +1,62 @@
+#include "spgraph/io/load_graph.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "spgraph/io/abc.hpp"
+#include "spgraph/io/csr_cache.hpp"
+#include "spgraph/io/edge_list.hpp"
+#include "spgraph/io/matrix_market.hpp"
+
+namespace spgraph::io {
+namespace {
+
+// The file's extension in lower case, looking through a trailing ".gz".
+std::string extension(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name.size() > 3 && name.ends_with(".gz")) name.resize(name.size() - 3);
+  const auto dot = name.find_last_of('.');
+  return dot == std::string::npos ? std::string() : name.substr(dot);
+}
+
+}  // namespace
+
+std::string LoadedGraph::vertex_name(vid_t i) const {
+  return labels.empty() ? std::to_string(static_cast<long long>(i) + id_base) : labels[i];
+}
+
+LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
+  LoadedGraph g;
+  const std::string ext = extension(path);
+  if (ext == ".mtx") {
+    g.matrix = read_matrix_market(path, {.duplicates = options.duplicates}).matrix;
+    g.id_base = 1;
+    g.format = "matrix-market";
+  } else if (ext == ".spgcsr") {
+    CsrCache c = read_csr_cache(path);
+    g.matrix = std::move(c.matrix);
+    g.labels = std::move(c.labels);
+    g.id_base = c.id_base;
+    g.format = "spgcsr";
+  } else if (ext == ".abc") {
+    const Duplicates d = options.duplicates == Duplicates::Error ? Duplicates::Max : options.duplicates;
+    LabeledGraph l = read_abc(path, {.duplicates = d});
+    g.matrix = std::move(l.matrix);
+    g.labels = std::move(l.labels);
+    g.format = "abc";
+  } else {
+    EdgeList e = read_edge_list(path, {.compact_ids = options.compact_ids, .duplicates = options.duplicates});
+    g.matrix = std::move(e.matrix);
+    g.labels.reserve(e.original_ids.size());
+    for (vid_t id : e.original_ids) g.labels.push_back(std::to_string(id));
+    g.format = "edge-list";
+  }
+  return g;
+}
+
+void save_cache(const std::string& path, const LoadedGraph& graph) {
+  write_csr_cache(path, graph.matrix, graph.labels, graph.id_base);
+}
+
+}  // namespace spgraph::io

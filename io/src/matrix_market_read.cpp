@@ -1,0 +1,185 @@
+// Matrix Market readers: the coordinate (sparse) reader behind load_graph, and the dense one
+// for vectors.
+#include <algorithm>
+#include <string>
+
+#include "matrix_market_header.hpp"
+
+namespace spgraph::io {
+namespace {
+
+using detail::FieldCursor;
+using detail::LineReader;
+
+[[noreturn]] __attribute__((noinline)) void fail_index(const FieldCursor at, const LineReader& in, vid_t n,
+                                                       const char* what) {
+  if (at.at_end()) in.fail(std::string("missing ") + what + " index");
+  FieldCursor probe = at;
+  std::int64_t x = 0;
+  if (probe.number(x) != std::errc()) in.fail(std::string("expected a ") + what + " index, found " + at.peek_quoted());
+  in.fail(std::string(what) + " index " + std::to_string(x) + " out of range 1.." + std::to_string(n));
+}
+
+// The hot path: no strings are built unless the index is bad.
+inline vid_t parse_index(FieldCursor& f, const LineReader& in, vid_t n, const char* what) {
+  std::int64_t x = 0;
+  const FieldCursor at = f;
+  if (f.index(x) != std::errc() || x < 1 || x > n) fail_index(at, in, n, what);
+  return static_cast<vid_t>(x - 1);
+}
+
+// Entry lines start with a digit; anything else must be blank or a comment.
+inline bool skippable(std::string_view line) {
+  return (line.empty() || line[0] < '0' || line[0] > '9') && detail::is_blank_or_comment(line, "%");
+}
+
+// Refuses a size line that claims more entries than the rest of an uncompressed file can
+// hold, before anything is allocated for them. `min_line` is the shortest entry line,
+// newline included; the last line may lack its newline.
+void check_declared_count(const LineReader& in, eid_t declared, std::uint64_t min_line) {
+  if (!in.remaining_known()) return;
+  const std::uint64_t room = (in.remaining_bytes() + 1) / min_line;
+  if (static_cast<std::uint64_t>(declared) > room)
+    in.fail("the size line declares " + std::to_string(declared) + " entries, but the remaining " +
+            std::to_string(in.remaining_bytes()) + " bytes of the file can hold at most " + std::to_string(room));
+}
+
+// Capacity to reserve: the declared count when the file size vouches for it; for compressed
+// input a guess bounded by the compressed size, after which the vectors grow as needed.
+eid_t initial_capacity(const LineReader& in, eid_t declared) {
+  if (in.remaining_known()) return declared;
+  return std::min<eid_t>(declared, static_cast<eid_t>(in.file_size()));
+}
+
+[[noreturn]] void fail_count(const LineReader& in, eid_t seen, eid_t declared, const char* what) {
+  if (seen < declared)
+    in.fail("file ends after " + std::to_string(seen) + " of the " + std::to_string(declared) + " " + what +
+            " the size line declares");
+  in.fail("more " + std::string(what) + " than the " + std::to_string(declared) + " the size line declares");
+}
+
+// Calls sink(row, col, value, line) (0-based ids) for every entry line, in file order, until
+// it returns false.
+template <class Sink>
+void read_coordinate_entries(LineReader& in, const MatrixMarketHeader& h, Sink&& sink) {
+  const detail::MmValueRule rule(h);
+  const bool skew = h.symmetry == MmSymmetry::SkewSymmetric;
+  eid_t k = 0;
+  std::string_view line;
+  while (in.next(line)) {
+    if (skippable(line)) continue;
+    if (k == h.stored_entries) fail_count(in, k + 1, h.stored_entries, "entries");
+    FieldCursor f(line);
+    const vid_t i = parse_index(f, in, h.nrows, "row");
+    const vid_t j = parse_index(f, in, h.ncols, "column");
+    const double v = rule.parse(f, in);
+    if (!f.at_end()) in.fail("unexpected text after the entry: '" + std::string(f.rest()) + "'");
+    if (skew && i == j)
+      in.fail("diagonal entry (" + std::to_string(i + 1) + ", " + std::to_string(i + 1) +
+              ") in a skew-symmetric matrix (its diagonal is zero and must not be stored)");
+    ++k;
+    if (!sink(i, j, v, in.line_number())) return;
+  }
+  if (k != h.stored_entries) fail_count(in, k, h.stored_entries, "entries");
+}
+
+// coo_to_csr reports a repeat by its positions in the Coo; reading the file again (only on
+// this error path) turns them into line numbers, so the normal path stores no line table.
+ParseError duplicate_error(const std::string& path, const DuplicateEntryError& e) {
+  struct Origin {
+    long long line = 0;
+    bool mirror = false;
+  } first, second;
+  LineReader in(path);
+  const MatrixMarketHeader h = detail::parse_matrix_market_header(in);
+  const bool mirrored = h.symmetry != MmSymmetry::General;
+  eid_t pos = 0;
+  auto note = [&](long long line, bool mirror) {
+    if (pos == e.first_position) first = {line, mirror};
+    if (pos == e.second_position) second = {line, mirror};
+    ++pos;
+  };
+  read_coordinate_entries(in, h, [&](vid_t i, vid_t j, double, long long line) {
+    note(line, false);
+    if (mirrored && i != j) note(line, true);
+    return pos <= e.second_position;
+  });
+  const std::string r = std::to_string(e.row + 1), c = std::to_string(e.col + 1);
+  const std::string as_mirror = " (through symmetry, as the mirror of (" + c + ", " + r + "))";
+  return ParseError(path, second.line,
+                    "duplicate entry (" + r + ", " + c + ") (1-based)" + (second.mirror ? as_mirror : "") +
+                        ", first given at line " + std::to_string(first.line) + (first.mirror ? as_mirror : "") +
+                        "; Matrix Market files list each entry once (choose a duplicates policy of sum, max "
+                        "or first to combine repeats)");
+}
+
+}  // namespace
+
+MatrixMarketHeader read_matrix_market_header(const std::string& path) {
+  LineReader in(path);
+  return detail::parse_matrix_market_header(in);
+}
+
+MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarketOptions& options) {
+  LineReader in(path);
+  MatrixMarketMatrix out;
+  const MatrixMarketHeader& h = out.header = detail::parse_matrix_market_header(in);
+  if (h.format == MmFormat::Array)
+    throw ParseError(path, 1, "dense 'array' files are not supported as graphs (a graph must be 'coordinate')");
+  const bool valued = h.field != MmField::Pattern;
+  const bool mirrored = h.symmetry != MmSymmetry::General;
+  check_declared_count(in, h.stored_entries, valued ? 6 : 4);  // "1 1 1\n", "1 1\n"
+
+  Coo<double> coo;
+  coo.nrows = h.nrows;
+  coo.ncols = h.ncols;
+  const auto capacity = static_cast<std::size_t>(initial_capacity(in, h.stored_entries) * (mirrored ? 2 : 1));
+  coo.row.reserve(capacity);
+  coo.col.reserve(capacity);
+  if (valued) coo.val.reserve(capacity);
+  const double mirror_sign = h.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0;
+  read_coordinate_entries(in, h, [&](vid_t i, vid_t j, double v, long long) {
+    coo.row.push_back(i);
+    coo.col.push_back(j);
+    if (valued) coo.val.push_back(v);
+    if (mirrored && i != j) {
+      coo.row.push_back(j);
+      coo.col.push_back(i);
+      if (valued) coo.val.push_back(mirror_sign * v);
+    }
+    return true;
+  });
+  try {
+    out.matrix = coo_to_csr(std::move(coo), options.duplicates);
+  } catch (const DuplicateEntryError& e) {
+    throw duplicate_error(path, e);
+  }
+  return out;
+}
+
+MatrixMarketDense read_matrix_market_dense(const std::string& path) {
+  LineReader in(path);
+  MatrixMarketDense out;
+  const MatrixMarketHeader& h = out.header = detail::parse_matrix_market_header(in);
+  if (h.format != MmFormat::Array)
+    throw ParseError(path, 1, "expected a dense 'array' file, found 'coordinate'");
+  if (h.symmetry != MmSymmetry::General)
+    throw ParseError(path, 1, "only 'general' dense files are supported, not " + std::string(to_string(h.symmetry)));
+  check_declared_count(in, h.stored_entries, 2);  // "1\n"
+  out.values.reserve(static_cast<std::size_t>(initial_capacity(in, h.stored_entries)));
+  const detail::MmValueRule rule(h);
+  std::string_view line;
+  while (in.next(line)) {
+    if (detail::is_blank_or_comment(line, "%")) continue;
+    if (static_cast<eid_t>(out.values.size()) == h.stored_entries)
+      fail_count(in, h.stored_entries + 1, h.stored_entries, "values");
+    FieldCursor f(line);
+    out.values.push_back(rule.parse(f, in));
+    if (!f.at_end()) in.fail("unexpected text after the value: '" + std::string(f.rest()) + "'");
+  }
+  if (static_cast<eid_t>(out.values.size()) != h.stored_entries)
+    fail_count(in, static_cast<eid_t>(out.values.size()), h.stored_entries, "values");
+  return out;
+}
+
+}  // namespace spgraph::io
