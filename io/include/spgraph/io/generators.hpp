@@ -9,7 +9,8 @@
 // whose last bit may differ between platforms).
 //
 // Output: a square n x n directed graph as Csr<double>, pattern (no values) unless
-// random_values is set, columns sorted, no self-loops, no duplicate edges.
+// random_values is set, columns sorted, no self-loops, no duplicate edges. `threads`: 0 means
+// all hardware threads.
 #include <cstdint>
 
 #include "spgraph/csr.hpp"
@@ -29,8 +30,9 @@ struct RmatParams {
 Csr<double> rmat(const RmatParams& p, int threads = 1);
 
 // A power-law graph shaped to match a real graph's SpGEMM behaviour, not only its size.
-// Plain R-MAT is far more skewed than web or citation graphs (about 660 products per edge in
-// A*A where wb-edu has 27), so this generator controls what sets A*A's cost:
+// Plain R-MAT is far more skewed than web or citation graphs (at these sizes 670 to 1,150
+// products per edge in A*A, where wb-edu has 27 and cit-Patents 5), so this generator controls
+// what sets A*A's cost:
 //  - the out-degree sequence: exactly `edges` edges, the longest row exactly max_out_degree
 //    (one row), a power law in between: #rows longer than d ~ d^-out_exponent, fitted to the
 //    edge count, over n - empty_rows rows; the others get none (dangling vertices; more may
