@@ -6,7 +6,10 @@
 // allocations, which the benchmarks report as peak device memory.
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -57,14 +60,32 @@ class Buffer {
     if (n != n_) reset(n);
     if (n) SPGRAPH_CUDA(cudaMemcpyAsync(ptr_, host, n * sizeof(T), cudaMemcpyHostToDevice, stream_));
   }
-  void upload(const std::vector<T>& host) { upload(host.data(), host.size()); }
-  std::vector<T> download() const {
-    std::vector<T> host(n_);
-    if (n_) {
-      SPGRAPH_CUDA(cudaMemcpyAsync(host.data(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
-      SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
+  void upload(const std::vector<T>& host) {
+    if constexpr (std::is_same_v<T, bool>) {  // std::vector<bool> is bit-packed: go through bool[]
+      const std::unique_ptr<bool[]> plain(new bool[host.size()]);
+      std::copy(host.begin(), host.end(), plain.get());
+      upload(plain.get(), host.size());
+      if (n_) SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
+    } else {
+      upload(host.data(), host.size());
     }
-    return host;
+  }
+  std::vector<T> download() const {
+    if constexpr (std::is_same_v<T, bool>) {
+      const std::unique_ptr<bool[]> plain(new bool[n_]);
+      if (n_) {
+        SPGRAPH_CUDA(cudaMemcpyAsync(plain.get(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
+        SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
+      }
+      return std::vector<bool>(plain.get(), plain.get() + n_);
+    } else {
+      std::vector<T> host(n_);
+      if (n_) {
+        SPGRAPH_CUDA(cudaMemcpyAsync(host.data(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
+        SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
+      }
+      return host;
+    }
   }
   T* data() { return ptr_; }
   const T* data() const { return ptr_; }

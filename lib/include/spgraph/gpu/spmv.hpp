@@ -1,0 +1,168 @@
+#pragma once
+// GPU sparse matrix-vector products over semirings (the gpu backend's mxv and vxm).
+//
+//   mxv: y<mask> = A x      y(i) = add_k A(i,k) (x) x(k)
+//   vxm: y<mask> = x' A     y(j) = add_k x(k) (x) A(k,j)   (computed as a product with A',
+//                                                          which is built once and cached)
+//
+// Semantics are descriptor.hpp's on dense vectors: an absent entry is the add monoid's
+// identity; a valued mask allows i where mask[i] != 0; a structural mask on a dense vector
+// allows every i; mask_complement inverts (so no mask plus complement allows nothing, as in
+// GraphBLAS); positions not allowed keep y's old value, or the identity with replace. For a
+// pattern matrix (Matrix::is_pattern) every stored entry is 1 and no value array is read.
+// transpose_a on mxv multiplies by A'; on vxm the matrix is the second operand, so
+// transpose_b transposes it (GraphBLAS's GrB_INP1); asking to transpose the vector operand
+// throws. y may be passed empty: it is then sized to the output and starts as all absent.
+// The mask parameter does not take part in deduction, so nullptr means no mask. All work
+// runs on the default stream; nothing synchronises the host.
+//
+// Kernels (SpmvOptions::kernel; Auto picks one with choose_spmv_kernel):
+//   CsrVector        a sub-warp per row, its width the power of two covering the mean row length
+//   CsrMergePath     merge path over row ends and nonzeros (Merrill & Garland): equal work per
+//                    thread block whatever the row lengths; no atomics but one per tile seam
+//   CooLoadBalanced  Anzt et al. 2020, Algorithm 1: each warp takes a contiguous chunk of
+//                    nonzeros, reduces row segments within the warp, one atomic per segment
+//   SellP            32-row slices stored column-major, each as wide as its longest row
+//   Hyb              ELL for the first t entries of every row + COO for the rest, with the
+//                    memory-optimal t = Q_R(p / (v + 2p)) (Anzt et al. 2020, section 4)
+// Derived formats (COO row ids, merge-path partition, SELL-P, HYB, the transpose) are built on
+// first use and cached in the matrix (Matrix::spmv_cache); prepare_spmv builds them ahead.
+//
+// Instantiated for V in {float, double} and SR in {PlusTimes, PlusSecond, PlusFirst, MinPlus,
+// MaxTimes, OrAnd, PlusPair, AnySecondI}.
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+
+#include "spgraph/descriptor.hpp"
+#include "spgraph/device/memory.hpp"
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/operations.hpp"
+#include "spgraph/semiring.hpp"
+
+namespace spgraph::gpu {
+
+// The row-length distribution the automatic choice reads; computed once per matrix.
+struct SpmvRowStats {
+  vid_t nrows = 0;
+  eid_t nnz = 0;
+  double mean_row_length = 0;
+  vid_t max_row_length = 0;
+  eid_t sellp_slots = 0;    // SELL-P storage: sum over 32-row slices of 32 x longest row
+  vid_t hyb_ell_width = 0;  // HYB's ELL width t = Q_R(hyb_split_quantile(...))
+  eid_t hyb_coo_nnz = 0;    // entries past t, which HYB keeps in COO
+};
+
+// Thresholds of the automatic choice, to be re-tuned from the H200 benchmark. The defaults
+// start from Anzt et al. 2020's choice between classical and load-balanced CSR (as Ginkgo's
+// `automatical` CSR strategy states it: more than 1e6 nonzeros or a row longer than 64 ->
+// load-balanced). SELL-P for large matrices with bounded rows and HYB for a regular body with
+// a few long rows are this project's additions; the benchmark decides whether they stay.
+struct SpmvSelection {
+  eid_t small_nnz = 1'000'000;      // at most this many nonzeros counts as small
+  vid_t balanced_max_row = 64;      // rows no longer than this count as balanced
+  double sellp_max_padding = 1.25;  // SELL-P slots per nonzero above which SELL-P is not used
+  double hyb_max_coo_share = 0.05;  // HYB only when its COO part is at most this share of nnz
+  double hyb_max_padding = 1.25;    // ... and its ELL part at most this many slots per entry
+};
+
+// The rule (s = stats, all lengths in nonzeros per row):
+//   1. s.nnz == 0                                          -> CsrVector (nothing to balance)
+//   2. s.max_row_length <= balanced_max_row:
+//        s.nnz <= small_nnz                                -> CsrVector (classical CSR)
+//        s.sellp_slots <= sellp_max_padding * s.nnz        -> SellP
+//        otherwise                                         -> CsrVector
+//   3. longer rows (the load-balanced branch):
+//        hyb_coo_nnz <= hyb_max_coo_share * nnz and
+//        t * nrows <= hyb_max_padding * (nnz - hyb_coo_nnz) -> Hyb (a regular body, few long rows)
+//        otherwise                                          -> CsrMergePath
+SpmvKernel choose_spmv_kernel(const SpmvRowStats& stats, const SpmvSelection& selection = {});
+
+// HYB's split quantile. ELL of width t stores n*t slots of (v + p) bytes, padding included;
+// COO stores each entry past t with its row and column index, v + 2p bytes. Memory
+//   M(t) = n t (v + p) + (v + 2p) sum_i max(0, r_i - t)
+// falls with t while dM/dt = n (v + p) - (v + 2p) #{i : r_i > t} < 0, i.e. while more than a
+// share (v + p)/(v + 2p) of the rows is longer than t. The optimum is therefore the quantile
+// t = Q_R(1 - (v + p)/(v + 2p)) = Q_R(p / (v + 2p)) of the row lengths R. Here p = 4 (32-bit
+// indices) and v = sizeof(V), or 0 for a pattern matrix: 1/4 for double, 1/3 for float, 1/2
+// (the median) for a pattern. Q_R(q) is the sorted row length at index floor(q * nrows).
+double hyb_split_quantile(std::size_t value_bytes, std::size_t index_bytes = sizeof(vid_t));
+
+const char* spmv_kernel_name(SpmvKernel k);  // "csr-vector", "csr-merge-path", ...
+
+// The automatic pick for A (mxv without transpose; for vxm ask about spmv_transpose(A)).
+template <class V> SpmvKernel choose_spmv_kernel(const Matrix<V>& A);
+// Builds and caches the row statistics and what kernel k needs (Auto: the automatic pick's),
+// so timed regions see only the product.
+template <class V> void prepare_spmv(const Matrix<V>& A, SpmvKernel k);
+template <class V> const SpmvRowStats& spmv_row_stats(const Matrix<V>& A);
+// A', built on first use and cached in A (what vxm and mxv with transpose_a multiply by).
+template <class V> const Matrix<V>& spmv_transpose(const Matrix<V>& A);
+
+template <class SR, class V>
+void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A, const Vector<V>& x,
+         SR, const Descriptor& desc = {}, const SpmvOptions& options = {});
+
+template <class SR, class V>
+void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, const Matrix<V>& A,
+         SR, const Descriptor& desc = {}, const SpmvOptions& options = {});
+
+namespace detail {
+
+// SELL-P: slice s holds rows 32s..32s+31 column-major: entry k of row i sits at
+// slice_ptr[s] + 32k + i%32. A slice is as wide as its longest row; kernels stop at each
+// row's own length, so padding costs memory but no bandwidth.
+template <class V>
+struct SellP {
+  int threads_per_row = 1;          // warps sharing a slice, each taking every T-th column
+  device::Buffer<eid_t> slice_ptr;  // nslices + 1, in slots
+  device::Buffer<vid_t> col;
+  device::Buffer<V> val;            // empty for a pattern matrix
+};
+
+// HYB: entry k < ell_width of row i at ell[k * nrows + i]; the rest in COO, sorted by row.
+template <class V>
+struct Hyb {
+  vid_t ell_width = 0;
+  device::Buffer<vid_t> ell_col;
+  device::Buffer<V> ell_val;  // empty for a pattern matrix
+  eid_t coo_nnz = 0;
+  device::Buffer<vid_t> coo_row;
+  device::Buffer<vid_t> coo_col;
+  device::Buffer<V> coo_val;
+};
+
+}  // namespace detail
+
+// Formats derived from one immutable matrix for the SpMV kernels. Built lazily under `mutex`;
+// once built a member never changes, so kernels read it without the lock.
+template <class V>
+struct SpmvCache {
+  std::mutex mutex;
+  bool analysed = false;
+  SpmvRowStats stats;
+  device::Buffer<vid_t> row_lengths;      // nrows
+  device::Buffer<vid_t> coo_row_ids;      // nnz: the row of every entry (CooLoadBalanced)
+  device::Buffer<vid_t> merge_tile_rows;  // tiles + 1: rows finished before each merge-path tile
+  std::unique_ptr<detail::SellP<V>> sellp;
+  std::unique_ptr<detail::Hyb<V>> hyb;
+  std::unique_ptr<Matrix<V>> transpose;
+};
+
+namespace detail {
+// Merge-path tiles: a block of 128 threads walks 8 path items (row ends or nonzeros) each.
+inline constexpr int kMergePathThreads = 128;
+inline constexpr int kMergePathItemsPerThread = 8;
+inline constexpr int kMergePathTile = kMergePathThreads * kMergePathItemsPerThread;
+
+// Accessors that build on first use (thread-safe); definitions in lib/src/gpu/spmv.
+template <class V> const device::Buffer<vid_t>& spmv_row_lengths(const Matrix<V>& A);
+template <class V> const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>& A);
+template <class V> const device::Buffer<vid_t>& spmv_merge_partition(const Matrix<V>& A);
+template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
+template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
+int multiprocessor_count();  // of the current device
+}  // namespace detail
+
+}  // namespace spgraph::gpu

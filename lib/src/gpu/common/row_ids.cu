@@ -1,0 +1,33 @@
+#include "spgraph/gpu/row_ids.hpp"
+
+#include <cub/device/device_scan.cuh>
+#include <cuda/functional>
+
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/device/memory.hpp"
+
+namespace spgraph::gpu {
+namespace {
+
+__global__ void mark_row_starts(const eid_t* __restrict__ rowptr, vid_t nrows, vid_t* __restrict__ row_ids) {
+  const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= nrows) return;
+  const eid_t begin = rowptr[i];
+  if (begin < rowptr[i + 1]) row_ids[begin] = vid_t(i);
+}
+
+}  // namespace
+
+void expand_row_ids(const eid_t* rowptr, vid_t nrows, eid_t nnz, vid_t* row_ids, cudaStream_t stream) {
+  if (nnz == 0) return;
+  SPGRAPH_CUDA(cudaMemsetAsync(row_ids, 0, sizeof(vid_t) * static_cast<std::size_t>(nnz), stream));
+  constexpr int kThreads = 256;
+  mark_row_starts<<<unsigned((eid_t(nrows) + kThreads - 1) / kThreads), kThreads, 0, stream>>>(rowptr, nrows, row_ids);
+  SPGRAPH_CHECK_LAUNCH("mark_row_starts");
+  std::size_t bytes = 0;
+  SPGRAPH_CUDA(cub::DeviceScan::InclusiveScan(nullptr, bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream));
+  device::Buffer<unsigned char> temp(bytes, stream);
+  SPGRAPH_CUDA(cub::DeviceScan::InclusiveScan(temp.data(), bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream));
+}
+
+}  // namespace spgraph::gpu

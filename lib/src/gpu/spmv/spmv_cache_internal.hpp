@@ -1,0 +1,30 @@
+#pragma once
+// Internal to the SpMV library: reaching a matrix's SpmvCache and the steps that run with its
+// mutex held (the public accessors in gpu/spmv.hpp take the lock, then call these).
+#include <cuda_runtime_api.h>
+
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/gpu/spmv.hpp"
+
+namespace spgraph::gpu::detail {
+
+// Creates the cache on first use; safe when several host threads share the matrix.
+template <class V> SpmvCache<V>& cache_of(const Matrix<V>& A);
+
+// With cache.mutex held: fills cache.row_lengths and cache.stats once.
+template <class V> void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A);
+
+// out[s] = SELL-P slots of slice s (32 x its longest row) for s < nslices, out[nslices] = 0,
+// so an exclusive scan of out gives the slice offsets and their total.
+void sellp_slice_slots(const vid_t* row_len, vid_t nrows, eid_t* out, cudaStream_t stream);
+
+// Reads one element of device memory (synchronises the stream).
+template <class T>
+T read_device_value(const T* p, cudaStream_t stream) {
+  T value{};
+  SPGRAPH_CUDA(cudaMemcpyAsync(&value, p, sizeof(T), cudaMemcpyDeviceToHost, stream));
+  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  return value;
+}
+
+}  // namespace spgraph::gpu::detail

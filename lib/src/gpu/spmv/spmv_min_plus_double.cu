@@ -1,0 +1,4 @@
+// gpu::mxv and gpu::vxm for the MinPlus semiring over double.
+#include "spgraph/gpu/spmv_impl.cuh"
+
+SPGRAPH_GPU_SPMV_INSTANTIATE(spgraph::MinPlus, double)
