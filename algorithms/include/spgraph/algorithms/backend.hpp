@@ -1,0 +1,14 @@
+#pragma once
+// The run-time choice of backend for the algorithms' non-template entry points (what the apps'
+// --backend flag selects). The compile-time backends are gpu::GpuBackend and
+// graphblas::GraphBlasBackend.
+namespace spgraph::algorithms {
+
+enum class Backend {
+  Gpu,  // this project's CUDA kernels
+  Cpu,  // SuiteSparse:GraphBLAS
+};
+
+constexpr const char* to_string(Backend b) { return b == Backend::Gpu ? "gpu" : "cpu"; }
+
+}  // namespace spgraph::algorithms

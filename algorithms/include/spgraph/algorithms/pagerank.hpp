@@ -1,0 +1,59 @@
+#pragma once
+// PageRank by power iteration, as LAGraph, networkx and LDBC Graphalytics define it:
+//
+//   r_0 = 1/n;   r_{k+1}(i) = (1 - d)/n + d * dangling_k / n + d * sum_{j -> i} r_k(j) / outdeg(j)
+//
+// with d the damping factor and dangling_k the rank held by vertices without out-links, spread
+// uniformly over all vertices, so the ranks always sum to 1. Edge weights are ignored: only the
+// graph's pattern counts (LAGraph and Graphalytics do the same; networkx would weight links).
+// Self-loops are links like any other. Row i of the graph lists the out-links of vertex i.
+//
+// Stopping: after iteration k the L1 change is sum_i |r_k(i) - r_{k-1}(i)|; the run has
+// converged when it is below tolerance (ToleranceMode::L1) or below n * tolerance
+// (ToleranceMode::NetworkX, networkx's rule), and stops unconverged after max_iterations.
+// fixed_iterations > 0 instead runs exactly that many iterations with no tolerance test
+// (Graphalytics' definition); such a run counts as converged.
+//
+// Ranks are float or double (V); the sums behind the change and the dangling mass are
+// accumulated in double either way.
+#include <vector>
+
+#include "spgraph/algorithms/backend.hpp"
+#include "spgraph/csr.hpp"
+
+namespace spgraph::algorithms {
+
+enum class ToleranceMode {
+  L1,        // stop when the L1 change < tolerance (LAGraph)
+  NetworkX,  // stop when the L1 change < n * tolerance (networkx.pagerank)
+};
+
+struct PageRankOptions {
+  double damping = 0.85;     // in [0, 1]
+  double tolerance = 1e-6;   // > 0
+  ToleranceMode tolerance_mode = ToleranceMode::L1;
+  int max_iterations = 100;  // >= 1
+  int fixed_iterations = 0;  // > 0: exactly this many iterations, tolerance not used
+};
+
+template <class V>
+struct PageRankResult {
+  std::vector<V> rank;     // one per vertex, summing to 1
+  int iterations = 0;      // iterations run
+  double change = 0;       // L1 change of the last iteration
+  bool converged = false;  // the stopping rule was met (always, with fixed_iterations)
+  double upload_seconds = 0;  // graph and vectors onto the backend, transpose included
+  double solve_seconds = 0;   // the iterations and fetching the ranks back
+};
+
+// Throws spgraph::Error for a graph that is not square or has no vertices, and for options
+// out of range, naming the value; device failures as spgraph::Error / ResourceError.
+// V is float or double.
+template <class V>
+PageRankResult<V> pagerank_gpu(const Csr<double>& graph, const PageRankOptions& options = {});
+template <class V>
+PageRankResult<V> pagerank_cpu(const Csr<double>& graph, const PageRankOptions& options = {});
+template <class V>
+PageRankResult<V> pagerank(Backend backend, const Csr<double>& graph, const PageRankOptions& options = {});
+
+}  // namespace spgraph::algorithms

@@ -1,0 +1,16 @@
+// PageRank on SuiteSparse:GraphBLAS: the shared template (pagerank_impl.hpp) instantiated for
+// the graphblas backend.
+#include "spgraph/graphblas/backend.hpp"
+#include "spgraph/algorithms/pagerank_impl.hpp"
+
+namespace spgraph::algorithms {
+
+template <class V>
+PageRankResult<V> pagerank_cpu(const Csr<double>& graph, const PageRankOptions& options) {
+  return pagerank_on_backend<graphblas::GraphBlasBackend, V>(graph, options);
+}
+
+template PageRankResult<float> pagerank_cpu<float>(const Csr<double>&, const PageRankOptions&);
+template PageRankResult<double> pagerank_cpu<double>(const Csr<double>&, const PageRankOptions&);
+
+}  // namespace spgraph::algorithms

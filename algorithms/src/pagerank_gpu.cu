@@ -1,0 +1,17 @@
+// PageRank on this project's GPU kernels: the shared template (pagerank_impl.hpp) instantiated
+// for the gpu backend, with the fused vector pass compiled here.
+#include "spgraph/gpu/backend.hpp"
+#include "spgraph/gpu/dense_map_reduce_impl.cuh"
+#include "spgraph/algorithms/pagerank_impl.hpp"
+
+namespace spgraph::algorithms {
+
+template <class V>
+PageRankResult<V> pagerank_gpu(const Csr<double>& graph, const PageRankOptions& options) {
+  return pagerank_on_backend<gpu::GpuBackend, V>(graph, options);
+}
+
+template PageRankResult<float> pagerank_gpu<float>(const Csr<double>&, const PageRankOptions&);
+template PageRankResult<double> pagerank_gpu<double>(const Csr<double>&, const PageRankOptions&);
+
+}  // namespace spgraph::algorithms

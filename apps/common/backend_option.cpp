@@ -1,0 +1,49 @@
+#include "backend_option.hpp"
+
+#include <cstdint>
+
+#include "choice_option.hpp"
+#include "spgraph/device/device_info.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/graphblas/grb.hpp"  // GraphBLAS.h, as C++ code must include it
+
+namespace spgraph::apps {
+namespace {
+
+std::string graphblas_description() {
+  graphblas::initialize();
+  std::int32_t threads = 0;
+  graphblas::check(GxB_Global_Option_get_INT32(GxB_GLOBAL_NTHREADS, &threads), "GxB_Global_Option_get_INT32");
+  return "cpu (" GxB_IMPLEMENTATION_NAME " " + std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." +
+         std::to_string(GxB_IMPLEMENTATION_MINOR) + "." + std::to_string(GxB_IMPLEMENTATION_SUB) + ", " +
+         std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
+}  // namespace
+
+CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
+  return add_choice(cli, "--backend", choice,
+                    {{"auto", BackendChoice::Auto}, {"gpu", BackendChoice::Gpu}, {"cpu", BackendChoice::Cpu}},
+                    "where to run: gpu (this project's CUDA kernels), cpu (SuiteSparse:GraphBLAS), or auto (the "
+                    "GPU when one is usable, else the CPU); the backend that ran is printed");
+}
+
+SelectedBackend select_backend(BackendChoice choice) {
+  SelectedBackend selected;
+  if (choice == BackendChoice::Cpu) {
+    selected.description = graphblas_description() + ")";
+    return selected;
+  }
+  std::string why;
+  if (device::gpu_available(&why)) {
+    selected.backend = algorithms::Backend::Gpu;
+    selected.description = "gpu (" + device::device_description() + ")";
+    return selected;
+  }
+  if (choice == BackendChoice::Gpu)
+    throw Error("--backend gpu: no usable GPU: " + why + " (--backend cpu or auto runs on the CPU)");
+  selected.description = graphblas_description() + "; no GPU: " + why + ")";
+  return selected;
+}
+
+}  // namespace spgraph::apps

@@ -1,0 +1,28 @@
+#pragma once
+// --backend auto|gpu|cpu, shared by every app: auto runs on the GPU when one is usable and on
+// SuiteSparse:GraphBLAS otherwise; the app prints which one ran and why.
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "spgraph/algorithms/backend.hpp"
+
+namespace spgraph::apps {
+
+enum class BackendChoice { Auto, Gpu, Cpu };
+
+// Adds --backend (default auto) to cli, writing into choice.
+CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice);
+
+struct SelectedBackend {
+  algorithms::Backend backend = algorithms::Backend::Cpu;
+  // What runs, for the app's "backend: ..." line: "gpu (NVIDIA H200 (sm_90, 139.8 GiB))",
+  // "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no GPU: <reason>)".
+  std::string description;
+};
+
+// Resolves the choice against the machine. Gpu without a usable GPU throws spgraph::Error
+// saying why (and that --backend cpu or auto runs without one).
+SelectedBackend select_backend(BackendChoice choice);
+
+}  // namespace spgraph::apps

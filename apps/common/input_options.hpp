@@ -1,0 +1,24 @@
+#pragma once
+// The graph input every app takes: a positional path in any format io::load_graph reads, and
+// the flags that shape how it is read.
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "spgraph/io/load_graph.hpp"
+
+namespace spgraph::apps {
+
+struct InputOptions {
+  std::string path;
+  io::LoadOptions load;
+};
+
+// Adds the positional GRAPH (required), --duplicates error|sum|max|first and --compact-ids.
+void add_input_options(CLI::App& cli, InputOptions& input);
+
+// "34 vertices, 156 edges (matrix-market)": what was read, for the app's "graph: ..." line.
+// Edges count stored entries, so an undirected edge from a symmetric file counts twice.
+std::string describe(const io::LoadedGraph& graph);
+
+}  // namespace spgraph::apps

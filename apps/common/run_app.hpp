@@ -1,0 +1,79 @@
+#pragma once
+// The skeleton every spgraph app runs in, so they all fail the same way:
+//
+//   int main(int argc, char** argv) {
+//     return spgraph::apps::run_app("pagerank", argc, argv, [&](spgraph::apps::Command& cmd) {
+//       cmd.cli().add_option(...);   // declare the flags
+//       cmd.parse();                 // then parse them
+//       ...                          // do the work
+//       return 0;                    // the exit status
+//     });
+//   }
+//
+// Exit statuses: what the body returns; 0 after --help (CLI11 prints it); 2 for a usage
+// error (bad or missing flags, UsageError); 1 for any other failure. Every failure is ONE
+// line on stderr, "NAME: error: <what>", so scripts and users see the cause and nothing else.
+#include <CLI/CLI.hpp>
+
+#include <new>
+#include <string>
+
+#include "spgraph/error.hpp"
+
+namespace spgraph::apps {
+
+// A flag combination CLI11 cannot check by itself (exit status 2, like CLI11's own).
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
+class Command {
+ public:
+  Command(const char* name, int argc, char** argv);
+  const std::string& name() const { return name_; }
+  CLI::App& cli() { return cli_; }
+  // Parses the command line against the declared flags; CLI::ParseError (including --help)
+  // propagates to run_app.
+  void parse();
+
+ private:
+  std::string name_;
+  int argc_;
+  char** argv_;
+  CLI::App cli_;
+};
+
+// Prints "NAME: error: <message>" as one line (newlines in the message become "; ").
+void print_error(const std::string& name, const std::string& message);
+
+// Runs body(Command&) and returns its exit status, turning every exception into the
+// status and one-line message described above.
+template <class Body>
+int run_app(const char* name, int argc, char** argv, Body&& body) {
+  try {
+    Command command(name, argc, argv);
+    try {
+      return body(command);
+    } catch (const CLI::Success& e) {  // --help: CLI11 prints it
+      return command.cli().exit(e);
+    }
+  } catch (const CLI::ParseError& e) {
+    print_error(name, std::string(e.what()) + " (see --help)");
+    return 2;
+  } catch (const UsageError& e) {
+    print_error(name, std::string(e.what()) + " (see --help)");
+    return 2;
+  } catch (const std::bad_alloc&) {
+    print_error(name, "out of host memory");
+    return 1;
+  } catch (const std::exception& e) {
+    print_error(name, e.what());
+    return 1;
+  } catch (...) {
+    print_error(name, "unknown failure");
+    return 1;
+  }
+}
+
+}  // namespace spgraph::apps

@@ -1,0 +1,172 @@
+// pagerank: PageRank of a graph, on the GPU or with SuiteSparse:GraphBLAS on the CPU.
+// Definition (damping, dangling vertices, stopping rules): algorithms/.../pagerank.hpp.
+//
+// Exit status: 0 done; 1 bad input or a failure; 2 bad flags; 3 the iteration did not
+// converge (the ranks are still written, and stderr says so).
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend_option.hpp"
+#include "choice_option.hpp"
+#include "input_options.hpp"
+#include "run_app.hpp"
+#include "spgraph/algorithms/pagerank.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/io/atomic_file.hpp"
+#include "wall_timer.hpp"
+
+namespace spgraph::apps {
+namespace {
+
+using algorithms::PageRankOptions;
+using algorithms::PageRankResult;
+using algorithms::ToleranceMode;
+
+enum class Precision { Float, Double };
+
+struct Flags {
+  InputOptions input;
+  BackendChoice backend = BackendChoice::Auto;
+  PageRankOptions pagerank;
+  Precision precision = Precision::Double;
+  int top = 0;
+  std::string output;
+};
+
+void declare(CLI::App& cli, Flags& f) {
+  cli.description(
+      "PageRank by power iteration: damping d, the rank of vertices without out-links spread evenly over all "
+      "vertices, ranks summing to 1 (LAGraph's and networkx's definition). Edge weights are ignored: only "
+      "links count. Prints the backend that ran, the iterations, the last L1 change sum|r_new - r_old| and "
+      "the time to load, upload and solve. Exit status 3 when the iteration did not converge (the ranks "
+      "are still written).");
+  add_input_options(cli, f.input);
+  cli.add_option("--damping", f.pagerank.damping, "damping factor d, the probability of following a link")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  auto* tol = cli.add_option("--tol", f.pagerank.tolerance, "stop once the L1 change is below this")
+                  ->check(CLI::PositiveNumber)
+                  ->capture_default_str();
+  auto* tol_mode = add_choice(cli, "--tol-mode", f.pagerank.tolerance_mode,
+                              {{"l1", ToleranceMode::L1}, {"networkx", ToleranceMode::NetworkX}},
+                              "l1: compare the L1 change with --tol (LAGraph); networkx: with n * --tol, n the "
+                              "number of vertices (networkx.pagerank's rule)");
+  auto* max_iter = cli.add_option("--max-iter", f.pagerank.max_iterations,
+                                  "give up after this many iterations (exit status 3)")
+                       ->check(CLI::PositiveNumber)
+                       ->capture_default_str();
+  cli.add_option("--iterations", f.pagerank.fixed_iterations,
+                 "run exactly K iterations, with no tolerance test (LDBC Graphalytics' definition)")
+      ->type_name("K")
+      ->check(CLI::PositiveNumber)
+      ->excludes(tol, tol_mode, max_iter);
+  add_choice(cli, "--precision", f.precision, {{"float", Precision::Float}, {"double", Precision::Double}},
+             "type of the ranks (sums are accumulated in double either way)");
+  add_backend_option(cli, f.backend);
+  cli.add_option("--top", f.top, "print the K vertices of highest rank, 'vertex<TAB>rank' per line")
+      ->type_name("K")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_option("-o,--output", f.output,
+                 "write 'vertex<TAB>rank' for every vertex, in vertex order, vertices named as in the input "
+                 "(Matrix Market: 1-based; edge lists: the file's ids; .abc: labels); the file appears only "
+                 "once complete")
+      ->type_name("FILE");
+}
+
+// Shortest text that reads back as the same V.
+template <class V>
+void append_number(std::string& s, V x) {
+  char buf[32];
+  s.append(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
+}
+
+template <class V>
+void write_ranks(io::AtomicFile& out, const io::LoadedGraph& graph, const std::vector<V>& rank) {
+  std::string chunk;
+  for (vid_t v = 0; v < graph.matrix.nrows; ++v) {
+    chunk += graph.vertex_name(v);
+    chunk += '\t';
+    append_number(chunk, rank[v]);
+    chunk += '\n';
+    if (chunk.size() > (1u << 20)) {
+      out.write(chunk);
+      chunk.clear();
+    }
+  }
+  out.write(chunk);
+  out.commit();
+}
+
+template <class V>
+void print_top(const io::LoadedGraph& graph, const std::vector<V>& rank, int k) {
+  std::vector<vid_t> order(rank.size());
+  std::iota(order.begin(), order.end(), 0);
+  const auto shown = std::min<std::size_t>(static_cast<std::size_t>(k), order.size());
+  std::partial_sort(order.begin(), order.begin() + shown, order.end(),
+                    [&](vid_t a, vid_t b) { return rank[a] != rank[b] ? rank[a] > rank[b] : a < b; });
+  std::printf("top %zu vertices:\n", shown);
+  for (std::size_t i = 0; i < shown; ++i) {
+    std::string line = graph.vertex_name(order[i]) + '\t';
+    append_number(line, rank[order[i]]);
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+template <class V>
+int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& graph, double load_seconds,
+          std::optional<io::AtomicFile>& out) {
+  const PageRankResult<V> r = algorithms::pagerank<V>(backend, graph.matrix, f.pagerank);
+  const auto& o = f.pagerank;
+  const double threshold = o.tolerance_mode == ToleranceMode::NetworkX ? o.tolerance * graph.matrix.nrows : o.tolerance;
+  if (o.fixed_iterations > 0)
+    std::printf("pagerank: %d iterations (fixed), last L1 change %.3g\n", r.iterations, r.change);
+  else
+    std::printf("pagerank: %s after %d iterations, L1 change %.3g (tolerance %.3g)\n",
+                r.converged ? "converged" : "NOT converged", r.iterations, r.change, threshold);
+  std::printf("time: load %s, upload %s, solve %s\n", format_seconds(load_seconds).c_str(),
+              format_seconds(r.upload_seconds).c_str(), format_seconds(r.solve_seconds).c_str());
+  if (out) write_ranks(*out, graph, r.rank);
+  if (f.top > 0) print_top(graph, r.rank, f.top);
+  if (r.converged) return 0;
+  const std::string written = out ? "; ranks written to " + f.output : "";
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "pagerank: warning: did not converge: L1 change %.3g after %d iterations is not below %.3g (raise "
+               "--max-iter or --tol)%s\n",
+               r.change, r.iterations, threshold, written.c_str());
+  return 3;
+}
+
+int pagerank_main(Command& cmd) {
+  Flags f;
+  declare(cmd.cli(), f);
+  cmd.parse();
+
+  const SelectedBackend backend = select_backend(f.backend);
+  std::printf("backend: %s\n", backend.description.c_str());
+  std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
+  if (!f.output.empty()) out.emplace(f.output);
+
+  WallTimer timer;
+  const io::LoadedGraph graph = io::load_graph(f.input.path, f.input.load);
+  const double load_seconds = timer.seconds();
+  const Csr<double>& a = graph.matrix;
+  if (a.nrows != a.ncols)
+    throw Error(f.input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) +
+                "; PageRank needs a square adjacency matrix");
+  if (a.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
+  std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
+
+  return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out)
+                                         : solve<double>(f, backend.backend, graph, load_seconds, out);
+}
+
+}  // namespace
+}  // namespace spgraph::apps
+
+int main(int argc, char** argv) { return spgraph::apps::run_app("pagerank", argc, argv, spgraph::apps::pagerank_main); }

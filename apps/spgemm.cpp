@@ -1,0 +1,40 @@
+// spgemm: the SpGEMM benchmark (bench/common/spgemm_bench.hpp) as a command.
+#include <iostream>
+
+#include "bench_cli.hpp"
+#include "run_app.hpp"
+#include "spgemm_bench.hpp"
+#include "spgraph/device/device_info.hpp"
+
+int main(int argc, char** argv) {
+  return spgraph::apps::run_app("spgemm", argc, argv, [](spgraph::apps::Command& cmd) {
+    using namespace spgraph::bench;
+    SpgemmBenchOptions options;
+    BenchFlags flags("double", options.json_path);
+    CLI::App& cli = cmd.cli();
+    cli.description(
+        "Benchmarks sparse matrix-matrix multiplication on the GPU: C = A*A and C = A*A' with spgraph's hash\n"
+        "and ESC SpGEMM against cuSPARSE's ALG1, ALG2 and ALG3, on each graph. Prints time, GFLOPS\n"
+        "(2 * intermediate products / time), nnz(C) and peak device memory of each, and writes the results\n"
+        "as JSON. Every result is checked against ours before it is timed; cuSPARSE failures are reported.");
+    flags.add_to(cli, options.timing);
+    cli.add_option("--max-products", options.max_products,
+                   "skip a product with more intermediate products than this (run time)")
+        ->check(CLI::Range(1.0, 1e18))
+        ->capture_default_str();
+    bool only_aa = false, only_aat = false;
+    auto* aa = cli.add_flag("--only-aa", only_aa, "run C = A*A only");
+    cli.add_flag("--only-aat", only_aat, "run C = A*A' only")->excludes(aa);
+    cmd.parse();
+
+    options.inputs = flags.input_options();
+    options.precisions = parse_precisions(flags.precision);
+    options.json_path = flags.json_path;
+    options.a_times_a = !only_aat;
+    options.a_times_a_transpose = !only_aa;
+    std::string why;
+    if (!spgraph::device::gpu_available(&why))
+      throw spgraph::Error("no GPU: " + why + " (spgemm benchmarks GPU kernels; it needs a CUDA device)");
+    return run_spgemm_bench(options, std::cout);
+  });
+}

@@ -1,0 +1,65 @@
+#pragma once
+// The gpu backend as the struct algorithms are written against (operations.hpp): this
+// project's kernels under the names both backends share, so an algorithm template
+// instantiated with GpuBackend or graphblas::GraphBlasBackend runs the same code.
+//
+// The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
+// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp), whose headers document them.
+// This header compiles as plain C++; map_reduce is defined in gpu/dense_map_reduce_impl.cuh,
+// which the .cu file instantiating an algorithm includes.
+#include <array>
+#include <type_traits>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/descriptor.hpp"
+#include "spgraph/gpu/dense_map_reduce.hpp"
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/spgemm.hpp"
+#include "spgraph/gpu/spmv.hpp"
+#include "spgraph/gpu/transpose.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph::gpu {
+
+struct GpuBackend {
+  static constexpr const char* name = "gpu";
+  template <class V> using Matrix = gpu::Matrix<V>;
+  template <class V> using Vector = gpu::Vector<V>;
+
+  template <class V> static Matrix<V> from_host(const Csr<V>& a) { return Matrix<V>::from_host(a); }
+  template <class V> static Csr<V> to_host(const Matrix<V>& a) { return a.to_host(); }
+  template <class V> static Vector<V> from_host(const std::vector<V>& x) {
+    Vector<V> v;
+    v.upload(x);
+    return v;
+  }
+  template <class V> static std::vector<V> to_host(const Vector<V>& x) { return x.download(); }
+
+  // Same signatures as graphblas::GraphBlasBackend's (masks are not deduced, so nullptr is a
+  // valid "no mask"); gpu::mxm's SpgemmInfo is for callers that use gpu::mxm directly.
+  template <class SR, class V>
+  static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                  const Matrix<V>& B, SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
+    gpu::mxm<SR, V>(C, mask, A, B, sr, desc, opt);
+  }
+  template <class SR, class V>
+  static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
+                  const Vector<V>& x, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
+    gpu::mxv<SR, V>(y, mask, A, x, sr, desc, opt);
+  }
+  template <class SR, class V>
+  static void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                  const Matrix<V>& A, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
+    gpu::vxm<SR, V>(y, mask, x, A, sr, desc, opt);
+  }
+  // C = A', output first as in graphblas::transpose.
+  template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }
+
+  template <int R, class F, class... V>
+  static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+    return gpu::map_reduce<R>(f, vectors...);
+  }
+};
+
+}  // namespace spgraph::gpu

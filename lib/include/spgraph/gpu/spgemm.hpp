@@ -1,0 +1,94 @@
+#pragma once
+// Sparse matrix-matrix multiply on the GPU: C<M> = A (+.*) B over a semiring (semiring.hpp),
+// with the GraphBLAS semantics of descriptor.hpp. Outputs are CSR with sorted columns and
+// exactly sized arrays (a symbolic pass counts every row before the numeric pass writes it).
+//
+// Algorithms (MxmOptions::algorithm):
+//   Hash (and Auto): Nagasaka, Nukada, Matsuoka, "High-performance and Memory-saving Sparse
+//     General Matrix-Matrix Multiplication for NVIDIA Pascal GPU" (ICPP 2017), re-derived for
+//     the H200's 227 KiB of shared memory per block; see spgemm/groups.hpp for the row groups
+//     and table sizes. Rows whose column span is small use a dense accumulator instead of a
+//     hash table; the largest rows use tables in global memory.
+//   Esc: Dalton, Olson, Bell, "Optimizing Sparse Matrix-Matrix Multiplication for the GPU"
+//     (ACM TOMS 2015): expand every product, sort (CUB radix sort), contract; in row slices
+//     sized to the memory budget. Slower, and independent of the hash code: the reference path.
+//   With a mask that is not complemented, only the mask's positions are computed (each product
+//     is looked up in the mask's row); a complemented mask filters the full product.
+//
+// Memory: MxmOptions::memory_budget (0: what is free on the device) bounds what one row panel
+// needs: its rows' share of C plus the working memory of computing them. When everything does
+// not fit, rows are processed in panels; mxm writes them into the final C (which, being the
+// result asked for, may itself exceed an explicit budget), mxm_panels hands each to a callback
+// and never holds more than one. A row that cannot fit even alone throws ResourceError naming
+// the row, its size and the budget. Counts and offsets are 64-bit throughout.
+//
+// Values: the output always carries values (pattern inputs read as 1). Entries whose value
+// equals the identity after accumulation, e.g. products that cancel, are kept as explicit
+// entries, as GraphBLAS keeps them. Inputs must have sorted, duplicate-free rows.
+//
+// Instantiated (lib/src/gpu/spgemm/mxm_<type>.cu) for:
+//   float, double      PlusTimes, MinPlus, MaxTimes, PlusFirst, PlusSecond, PlusPair
+//   int64_t, int32_t   PlusTimes, PlusPair, MinPlus, AnySecondI
+//   bool               OrAnd
+// Other combinations: include spgraph/gpu/spgemm_impl.cuh in a .cu file and use
+// SPGRAPH_INSTANTIATE_MXM(SR, V).
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <type_traits>
+
+#include "spgraph/descriptor.hpp"
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/spgemm/structure.hpp"
+#include "spgraph/operations.hpp"
+#include "spgraph/semiring.hpp"
+
+namespace spgraph::gpu {
+
+// What the last call did, for benchmarks (GFLOPS = 2 * products / time) and tests.
+struct SpgemmInfo {
+  eid_t products = 0;          // intermediate products A(i,k)*B(k,j) of the computed product
+  eid_t nnz = 0;               // entries of the returned C (or of all panels)
+  int panels = 0;              // row panels the output was computed in
+  std::string algorithm;       // "hash", "esc", "masked-hash" (mask-driven) or "none" (empty product)
+  vid_t global_table_rows = 0; // rows whose numeric pass used global-memory hash tables
+  vid_t dense_rows = 0;        // rows accumulated densely over their column span (hash path)
+};
+
+// Knobs beyond MxmOptions, for tests and experiments; the defaults are what mxm uses.
+struct SpgemmTuning {
+  // Every row with products goes through the global-memory table path (symbolic and numeric),
+  // which otherwise serves only rows too large for shared memory.
+  bool force_global_tables = false;
+};
+
+// C<mask> = A (+.*) B with the semantics of descriptor.hpp: a valued mask allows (i,j) where
+// M(i,j) exists and is nonzero, a structural one where it exists, complement inverts; without
+// replace the old C's entries outside the mask are kept (C may be an empty Matrix: then there
+// is nothing to keep), with replace they are dropped. transpose_a / transpose_b multiply by
+// A' / B' (built with gpu::transpose). Dimensions that do not match throw spgraph::Error; a
+// memory budget too small for one row throws ResourceError.
+template <class SR, class V>
+SpgemmInfo mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+               const Matrix<V>& B, SR, const Descriptor& desc = {}, const MxmOptions& options = {},
+               const SpgemmTuning& tuning = {});
+
+// C = A (+.*) B handed over in row panels, in order: panel holds rows
+// [first_row, first_row + panel.nrows()) of C, all B.ncols() columns, as its own matrix; the
+// sink may keep, prune or drop it. Each panel and its working memory fit options.memory_budget.
+template <class SR, class V>
+SpgemmInfo mxm_panels(const Matrix<V>& A, const Matrix<V>& B, SR, const MxmOptions& options,
+                      const std::function<void(vid_t first_row, std::type_identity_t<Matrix<V>>&& panel)>& sink,
+                      const SpgemmTuning& tuning = {});
+
+namespace spgemm_detail {
+eid_t count_products(const Structure& a, const Structure& b);
+}  // namespace spgemm_detail
+
+// Intermediate products of A*B: sum over A's entries (i,k) of the length of B's row k.
+template <class V>
+eid_t count_products(const Matrix<V>& A, const Matrix<V>& B) {
+  return spgemm_detail::count_products(spgemm_detail::structure_of(A.csr()), spgemm_detail::structure_of(B.csr()));
+}
+
+}  // namespace spgraph::gpu

@@ -1,0 +1,51 @@
+// CUB device-wide algorithms on 64-bit counts, each with its scratch from the pooled allocator.
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/gpu/spgemm/internal.hpp"
+
+namespace spgraph::gpu::spgemm_detail {
+
+void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream) {
+  if (n <= 0) return;
+  std::size_t bytes = 0;
+  SPGRAPH_CUDA(cub::DeviceScan::ExclusiveSum(nullptr, bytes, data, n, stream));
+  device::Buffer<unsigned char> scratch(bytes, stream);
+  SPGRAPH_CUDA(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, data, n, stream));
+}
+
+eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream) {
+  if (n <= 0) return 0;
+  device::Buffer<eid_t> out(1, stream);
+  std::size_t bytes = 0;
+  SPGRAPH_CUDA(cub::DeviceReduce::Sum(nullptr, bytes, data, out.data(), n, stream));
+  device::Buffer<unsigned char> scratch(bytes, stream);
+  SPGRAPH_CUDA(cub::DeviceReduce::Sum(scratch.data(), bytes, data, out.data(), n, stream));
+  return read_value(out.data(), stream);
+}
+
+template <class T>
+T read_value(const T* device_ptr, cudaStream_t stream) {
+  T v{};
+  SPGRAPH_CUDA(cudaMemcpyAsync(&v, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
+  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  return v;
+}
+template eid_t read_value<eid_t>(const eid_t*, cudaStream_t);
+template unsigned read_value<unsigned>(const unsigned*, cudaStream_t);
+template int read_value<int>(const int*, cudaStream_t);
+
+void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
+                          eid_t items, eid_t segments, const eid_t* begin, const eid_t* end, cudaStream_t stream) {
+  if (items <= 0 || segments <= 0) return;
+  std::size_t bytes = 0;
+  SPGRAPH_CUDA(cub::DeviceSegmentedSort::SortPairs(nullptr, bytes, keys_in, keys_out, vals_in, vals_out, items,
+                                                   segments, begin, end, stream));
+  device::Buffer<unsigned char> scratch(bytes, stream);
+  SPGRAPH_CUDA(cub::DeviceSegmentedSort::SortPairs(scratch.data(), bytes, keys_in, keys_out, vals_in, vals_out,
+                                                   items, segments, begin, end, stream));
+}
+
+}  // namespace spgraph::gpu::spgemm_detail

@@ -1,0 +1,96 @@
+// Per-row product counts and column ranges of A*B, per-entry product offsets, and
+// count_products.
+#include <climits>
+#include <string>
+
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/gpu/spgemm.hpp"
+#include "spgraph/gpu/spgemm/device_ops.cuh"
+#include "spgraph/gpu/spgemm/internal.hpp"
+
+namespace spgraph::gpu::spgemm_detail {
+namespace {
+
+constexpr int kLanesPerRow = 8;  // most graph rows are short; 8 lanes keep a warp busy on 4 rows
+
+__global__ void row_stats_kernel(Structure a, Structure b, eid_t* products, vid_t* min_col, vid_t* max_col) {
+  const eid_t row = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kLanesPerRow;
+  const int lane = threadIdx.x % kLanesPerRow;
+  eid_t p = 0;
+  vid_t lo = INT_MAX, hi = -1;
+  if (row < a.nrows) {
+    for (eid_t j = a.rowptr[row] + lane; j < a.rowptr[row + 1]; j += kLanesPerRow) {
+      const vid_t k = a.col[j];
+      const eid_t b0 = b.rowptr[k], b1 = b.rowptr[k + 1];
+      if (b1 > b0) {
+        p += b1 - b0;
+        lo = min(lo, b.col[b0]);
+        hi = max(hi, b.col[b1 - 1]);
+      }
+    }
+  }
+  // Every lane of the warp reaches the shuffles (no early exit above).
+  for (int off = kLanesPerRow / 2; off > 0; off >>= 1) {
+    p += __shfl_xor_sync(kFullMask, p, off);
+    lo = min(lo, __shfl_xor_sync(kFullMask, lo, off));
+    hi = max(hi, __shfl_xor_sync(kFullMask, hi, off));
+  }
+  if (row < a.nrows && lane == 0) {
+    products[row] = p;
+    min_col[row] = p ? lo : 0;
+    max_col[row] = p ? hi : 0;
+  }
+}
+
+__global__ void entry_lengths_kernel(Structure a, Structure b, eid_t* len) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t e = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; e <= a.nnz; e += stride) {
+    if (e == a.nnz) {
+      len[e] = 0;
+    } else {
+      const vid_t k = a.col[e];
+      len[e] = b.rowptr[k + 1] - b.rowptr[k];
+    }
+  }
+}
+
+}  // namespace
+
+void check_inner_dimensions(const Structure& a, const Structure& b, const char* what) {
+  if (a.ncols != b.nrows)
+    throw Error(std::string(what) + ": inner dimensions differ: A is " + std::to_string(a.nrows) + " x " +
+                std::to_string(a.ncols) + ", B is " + std::to_string(b.nrows) + " x " + std::to_string(b.ncols));
+}
+
+RowStats row_stats(const Structure& a, const Structure& b, cudaStream_t stream) {
+  RowStats s;
+  s.products = device::Buffer<eid_t>(a.nrows, stream);
+  s.min_col = device::Buffer<vid_t>(a.nrows, stream);
+  s.max_col = device::Buffer<vid_t>(a.nrows, stream);
+  if (a.nrows == 0) return s;
+  constexpr int threads = 256;
+  const eid_t blocks = (eid_t(a.nrows) * kLanesPerRow + threads - 1) / threads;
+  row_stats_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(a, b, s.products.data(), s.min_col.data(),
+                                                                          s.max_col.data());
+  SPGRAPH_CHECK_LAUNCH("row_stats_kernel");
+  s.total_products = sum(s.products.data(), a.nrows, stream);
+  return s;
+}
+
+device::Buffer<eid_t> entry_product_offsets(const Structure& a, const Structure& b, cudaStream_t stream) {
+  device::Buffer<eid_t> ap(static_cast<std::size_t>(a.nnz) + 1, stream);
+  constexpr int threads = 256;
+  entry_lengths_kernel<<<grid_for(a.nnz + 1, threads), threads, 0, stream>>>(a, b, ap.data());
+  SPGRAPH_CHECK_LAUNCH("entry_lengths_kernel");
+  exclusive_scan_inplace(ap.data(), a.nnz + 1, stream);
+  return ap;
+}
+
+eid_t count_products(const Structure& a, const Structure& b) {
+  check_inner_dimensions(a, b, "count_products");
+  if (a.nrows == 0 || a.nnz == 0 || b.nnz == 0) return 0;
+  return row_stats(a, b, 0).total_products;
+}
+
+}  // namespace spgraph::gpu::spgemm_detail

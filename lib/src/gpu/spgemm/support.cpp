@@ -1,0 +1,101 @@
+// Host-side helpers of the SpGEMM: group streams, the error word, budgets and panel planning.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/gpu/spgemm/internal.hpp"
+
+namespace spgraph::gpu::spgemm_detail {
+
+GroupStreams::GroupStreams() {
+  for (int g = 0; g < kGroups; ++g) {
+    SPGRAPH_CUDA(cudaStreamCreateWithFlags(&streams_[g], cudaStreamNonBlocking));
+    SPGRAPH_CUDA(cudaEventCreateWithFlags(&events_[g], cudaEventDisableTiming));
+  }
+  SPGRAPH_CUDA(cudaEventCreateWithFlags(&forked_, cudaEventDisableTiming));
+}
+
+GroupStreams::~GroupStreams() {
+  for (int g = 0; g < kGroups; ++g) {
+    if (events_[g]) cudaEventDestroy(events_[g]);
+    if (streams_[g]) cudaStreamDestroy(streams_[g]);
+  }
+  if (forked_) cudaEventDestroy(forked_);
+}
+
+void GroupStreams::fork(cudaStream_t main) {
+  SPGRAPH_CUDA(cudaEventRecord(forked_, main));
+  for (int g = 0; g < kGroups; ++g) SPGRAPH_CUDA(cudaStreamWaitEvent(streams_[g], forked_, 0));
+}
+
+void GroupStreams::join(cudaStream_t main) {
+  for (int g = 0; g < kGroups; ++g) {
+    SPGRAPH_CUDA(cudaEventRecord(events_[g], streams_[g]));
+    SPGRAPH_CUDA(cudaStreamWaitEvent(main, events_[g], 0));
+  }
+}
+
+ErrorFlag::ErrorFlag(cudaStream_t stream) : flag_(1, stream) { flag_.fill_zero(); }
+
+void ErrorFlag::check(const char* what, cudaStream_t stream) const {
+  const int code = read_value(flag_.data(), stream);
+  if (code == 0) return;
+  const char* why = code == kErrorCountMismatch ? "the numeric pass found a different row size than the symbolic pass"
+                    : code == kErrorTableFull   ? "a hash table sized to hold a row overflowed"
+                                                : "unknown kernel error code";
+  throw Error(std::string(what) + ": internal error (" + why + "); the result would be wrong, please report");
+}
+
+std::string format_bytes(std::size_t bytes) {
+  char buf[64];
+  if (bytes >= (std::size_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
+  else if (bytes >= (std::size_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.2f MiB", bytes / double(1ull << 20));
+  else if (bytes >= 1024) std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024.0);
+  else std::snprintf(buf, sizeof buf, "%zu bytes", bytes);
+  return buf;
+}
+
+namespace {
+std::string describe_budget(const Budget& b) {
+  return (b.explicit_budget ? "the memory budget of " : "the free device memory of ") + format_bytes(b.total);
+}
+}  // namespace
+
+Budget make_budget(std::size_t budget_bytes, std::size_t bookkeeping_bytes, const char* what) {
+  Budget b;
+  b.explicit_budget = budget_bytes != 0;
+  // Without an explicit budget, leave 5% of what is free for allocator granularity and CUB's
+  // scratch, which the plans do not count.
+  b.total = b.explicit_budget ? budget_bytes : device::available_memory() / 20 * 19;
+  if (bookkeeping_bytes > b.total)
+    throw ResourceError(std::string(what) + ": " + describe_budget(b) + " cannot hold the per-row bookkeeping (" +
+                        format_bytes(bookkeeping_bytes) + "); raise MxmOptions::memory_budget");
+  b.room = b.total - bookkeeping_bytes;
+  return b;
+}
+
+std::vector<Panel> plan_panels(const std::vector<std::uint64_t>& cost_prefix, std::size_t room, const Budget& budget,
+                               const std::function<std::string(vid_t)>& describe_row) {
+  std::vector<Panel> panels;
+  const vid_t n = static_cast<vid_t>(cost_prefix.size()) - 1;
+  vid_t first = 0;
+  while (first < n) {
+    // Last row boundary `last` with cost_prefix[last] - cost_prefix[first] <= room.
+    const std::uint64_t limit = cost_prefix[first] + room;
+    const auto it = std::upper_bound(cost_prefix.begin() + first, cost_prefix.end(), limit);
+    vid_t last = static_cast<vid_t>(it - cost_prefix.begin()) - 1;
+    if (last <= first) {
+      const std::uint64_t need = cost_prefix[first + 1] - cost_prefix[first];
+      throw ResourceError("mxm: " + describe_row(first) + " needs " + format_bytes(need) + " but " +
+                          describe_budget(budget) + " leaves " + format_bytes(room) +
+                          " for it; raise MxmOptions::memory_budget");
+    }
+    panels.push_back({first, last});
+    first = last;
+  }
+  return panels;
+}
+
+}  // namespace spgraph::gpu::spgemm_detail

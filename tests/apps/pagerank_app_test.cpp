@@ -1,0 +1,243 @@
+// The `pagerank` program as users run it: its files, its exit statuses, and one-line errors.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "../pagerank/pagerank_support.hpp"  // read_expected_ranks
+#include "app_runner.hpp"
+
+namespace spgraph::test {
+namespace {
+
+AppRun pagerank(const ScratchDir& dir, const std::string& args) { return run_app(dir, "pagerank", args); }
+
+// "name<TAB>rank" lines, as -o and --top write them.
+std::map<std::string, double> parse_ranks(const std::vector<std::string>& lines) {
+  std::map<std::string, double> ranks;
+  for (const std::string& line : lines) {
+    const auto tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    ranks[line.substr(0, tab)] = std::stod(line.substr(tab + 1));
+  }
+  return ranks;
+}
+
+void expect_one_error_line(const AppRun& r, const std::string& mentions) {
+  const auto lines = r.err_lines();
+  ASSERT_EQ(lines.size(), 1u) << r.err;
+  EXPECT_EQ(lines[0].rfind("pagerank: error: ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find(mentions), std::string::npos) << lines[0];
+}
+
+TEST(PageRankApp, EveryMalformedMatrixMarketFileFailsWithOneLineNamingIt) {
+  ScratchDir dir;
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dataset("malformed"))) {
+    const std::string path = e.path().string();
+    SCOPED_TRACE(path);
+    const AppRun r = pagerank(dir, quote(path) + " --backend cpu -o " + quote((dir / "ranks.tsv").string()));
+    EXPECT_EQ(r.status, 1);
+    expect_one_error_line(r, e.path().filename().string());
+    EXPECT_TRUE(dir.files().empty()) << "left behind: " << dir.files().front();
+    ++files;
+  }
+  EXPECT_GE(files, 20);
+}
+
+TEST(PageRankApp, MissingFile) {
+  ScratchDir dir;
+  const std::string missing = (dir / "no-such-graph.mtx").string();
+  const AppRun r = pagerank(dir, quote(missing) + " -o " + quote((dir / "ranks.tsv").string()));
+  EXPECT_EQ(r.status, 1);
+  expect_one_error_line(r, missing);
+  EXPECT_TRUE(dir.files().empty());
+}
+
+TEST(PageRankApp, GraphWithoutVerticesIsAnError) {
+  ScratchDir dir;
+  std::ofstream(dir / "empty.mtx") << "%%MatrixMarket matrix coordinate pattern general\n0 0 0\n";
+  std::ofstream(dir / "empty.txt") << "# an edge list with no edges\n";
+  for (const char* name : {"empty.mtx", "empty.txt"}) {
+    SCOPED_TRACE(name);
+    const AppRun r = pagerank(dir, quote((dir / name).string()) + " --backend cpu");
+    EXPECT_EQ(r.status, 1);
+    expect_one_error_line(r, std::string(name) + ": the graph has no vertices");
+  }
+}
+
+TEST(PageRankApp, RectangularMatrixIsAnError) {
+  ScratchDir dir;
+  std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n";
+  const AppRun r = pagerank(dir, quote((dir / "wide.mtx").string()) + " --backend cpu");
+  EXPECT_EQ(r.status, 1);
+  expect_one_error_line(r, "wide.mtx: the matrix is 2 x 3");
+}
+
+TEST(PageRankApp, BadFlagsAreUsageErrors) {
+  ScratchDir dir;
+  const std::string karate = quote(dataset("small/karate.mtx"));
+  for (const std::string& args :
+       {std::string(""), karate + " --bogus", karate + " --damping 1.5", karate + " --tol 0", karate + " --tol -1",
+        karate + " --max-iter 0", karate + " --iterations 0", karate + " --iterations 5 --tol 1e-3",
+        karate + " --iterations 5 --max-iter 9", karate + " --tol-mode l2", karate + " --precision half",
+        karate + " --backend tpu", karate + " --duplicates keep", karate + " --top -1", karate + " --damping x"}) {
+    SCOPED_TRACE(args);
+    const AppRun r = pagerank(dir, args + " -o " + quote((dir / "ranks.tsv").string()));
+    EXPECT_EQ(r.status, 2);
+    const auto lines = r.err_lines();
+    ASSERT_EQ(lines.size(), 1u) << r.err;
+    EXPECT_EQ(lines[0].rfind("pagerank: error: ", 0), 0u) << lines[0];
+    EXPECT_TRUE(dir.files().empty());
+  }
+}
+
+TEST(PageRankApp, HelpListsEveryFlag) {
+  ScratchDir dir;
+  const AppRun r = pagerank(dir, "--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  for (const char* flag : {"--damping", "--tol", "--tol-mode", "--max-iter", "--iterations", "--precision", "--backend",
+                           "--top", "--output", "--duplicates", "--compact-ids", "graph"})
+    EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+// Matrix Market vertices are named 1..n in the output, as in the file.
+std::vector<double> by_index(const std::map<std::string, double>& named, std::size_t n) {
+  std::vector<double> ranks(n, std::nan(""));
+  for (const auto& [name, rank] : named) {
+    const std::size_t v = std::stoul(name) - 1;
+    if (v < n) ranks[v] = rank;
+  }
+  return ranks;
+}
+
+TEST(PageRankApp, CpuBackendWritesKarateRanks) {
+  ScratchDir dir;
+  const std::vector<double> expected = read_expected_ranks(dataset("expected/karate.pagerank.tsv"));
+  for (const char* precision : {"double", "float"}) {
+    SCOPED_TRACE(precision);
+    const fs::path file = dir / "karate.tsv";
+    const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu --precision " + precision +
+                                       " -o " + quote(file.string()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    EXPECT_NE(r.out.find("backend: cpu (SuiteSparse:GraphBLAS"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("pagerank: converged after"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("time: load"), std::string::npos) << r.out;
+    const auto lines = lines_of(read_text(file));
+    ASSERT_EQ(lines.size(), expected.size());
+    EXPECT_EQ(lines.front().rfind("1\t", 0), 0u) << lines.front();
+    EXPECT_LE(max_abs_diff(by_index(parse_ranks(lines), expected.size()), expected), 1e-4);
+    EXPECT_EQ(dir.files(), std::vector<std::string>{"karate.tsv"});
+  }
+}
+
+TEST(PageRankApp, TopPrintsTheBestVerticesInOrder) {
+  ScratchDir dir;
+  const std::vector<double> expected = read_expected_ranks(dataset("expected/karate.pagerank.tsv"));
+  std::vector<std::size_t> order(expected.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return expected[a] > expected[b]; });
+
+  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu --top 4");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  const auto header = std::find(lines.begin(), lines.end(), "top 4 vertices:");
+  ASSERT_NE(header, lines.end()) << r.out;
+  ASSERT_GE(lines.end() - header, 5);
+  for (int i = 0; i < 4; ++i) {
+    const std::string& line = header[1 + i];
+    EXPECT_EQ(line.substr(0, line.find('\t')), std::to_string(order[i] + 1)) << line;
+    EXPECT_NEAR(std::stod(line.substr(line.find('\t') + 1)), expected[order[i]], 1e-4) << line;
+  }
+}
+
+TEST(PageRankApp, LabelsComeBackInTheOutput) {
+  // x -> y, y has no out-links: the ranks are 20/57 and 37/57 (solved by hand in
+  // tests/pagerank/behaviour_test.cpp); a 3-cycle of labels has 1/3 each.
+  ScratchDir dir;
+  std::ofstream(dir / "pair.abc") << "x y\n";
+  std::ofstream(dir / "cycle.abc") << "alpha beta 2.5\nbeta gamma\ngamma alpha\n";
+  const std::map<std::string, std::map<std::string, double>> cases = {
+      {"pair.abc", {{"x", 20.0 / 57}, {"y", 37.0 / 57}}},
+      {"cycle.abc", {{"alpha", 1.0 / 3}, {"beta", 1.0 / 3}, {"gamma", 1.0 / 3}}}};
+  for (const auto& [name, expected] : cases) {
+    SCOPED_TRACE(name);
+    const fs::path file = dir / "ranks.tsv";
+    const AppRun r = pagerank(dir, quote((dir / name).string()) + " --backend cpu -o " + quote(file.string()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto ranks = parse_ranks(lines_of(read_text(file)));
+    ASSERT_EQ(ranks.size(), expected.size());
+    for (const auto& [label, rank] : expected) {
+      ASSERT_TRUE(ranks.count(label)) << label;
+      EXPECT_NEAR(ranks.at(label), rank, 1e-6) << label;
+    }
+  }
+}
+
+TEST(PageRankApp, NotConvergedExitsThreeAndStillWritesTheRanks) {
+  ScratchDir dir;
+  const fs::path file = dir / "ranks.tsv";
+  const AppRun r =
+      pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu --max-iter 3 -o " + quote(file.string()));
+  EXPECT_EQ(r.status, 3);
+  const auto err = r.err_lines();
+  ASSERT_EQ(err.size(), 1u) << r.err;
+  EXPECT_NE(err[0].find("did not converge"), std::string::npos) << err[0];
+  EXPECT_NE(err[0].find("after 3 iterations"), std::string::npos) << err[0];
+  EXPECT_NE(r.out.find("NOT converged after 3 iterations"), std::string::npos) << r.out;
+  const auto lines = lines_of(read_text(file));
+  EXPECT_EQ(lines.size(), 34u);
+  double total = 0;
+  for (const auto& [name, rank] : parse_ranks(lines)) total += rank;
+  EXPECT_NEAR(total, 1.0, 1e-9);
+}
+
+TEST(PageRankApp, FixedIterationsAlwaysSucceed) {
+  ScratchDir dir;
+  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu --iterations 3");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("pagerank: 3 iterations (fixed)"), std::string::npos) << r.out;
+}
+
+TEST(PageRankApp, NetworkxToleranceScalesWithTheVertexCount) {
+  ScratchDir dir;  // names are case-insensitive
+  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend CPU --tol-mode NetworkX --tol 1e-6");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(tolerance 3.4e-05)"), std::string::npos) << r.out;  // 34 vertices
+}
+
+TEST(PageRankApp, UnwritableOutputFailsBeforeTheWork) {
+  ScratchDir dir;
+  const std::string target = (dir / "no-such-folder" / "ranks.tsv").string();
+  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu -o " + quote(target));
+  EXPECT_EQ(r.status, 1);
+  expect_one_error_line(r, "no-such-folder");
+  EXPECT_EQ(r.out.find("pagerank:"), std::string::npos) << "ran before failing: " << r.out;
+}
+
+TEST(PageRankApp, BackendChoiceFollowsTheMachine) {
+  ScratchDir dir;
+  std::string why;
+  const bool gpu = device::gpu_available(&why);
+  const std::string karate = quote(dataset("small/karate.mtx"));
+  const AppRun autorun = pagerank(dir, karate);
+  ASSERT_EQ(autorun.status, 0) << autorun.err;
+  const AppRun forced = pagerank(dir, karate + " --backend gpu");
+  if (gpu) {
+    EXPECT_NE(autorun.out.find("backend: gpu ("), std::string::npos) << autorun.out;
+    EXPECT_EQ(forced.status, 0) << forced.err;
+    EXPECT_NE(forced.out.find("backend: gpu ("), std::string::npos) << forced.out;
+  } else {
+    EXPECT_NE(autorun.out.find("backend: cpu (SuiteSparse:GraphBLAS"), std::string::npos) << autorun.out;
+    EXPECT_NE(autorun.out.find("; no GPU: "), std::string::npos) << autorun.out;
+    EXPECT_EQ(forced.status, 1);
+    const auto err = forced.err_lines();
+    ASSERT_EQ(err.size(), 1u) << forced.err;
+    EXPECT_NE(err[0].find("--backend gpu: no usable GPU"), std::string::npos) << err[0];
+  }
+}
+
+}  // namespace
+}  // namespace spgraph::test

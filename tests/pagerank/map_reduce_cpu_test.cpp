@@ -1,0 +1,16 @@
+#include "map_reduce_cases.hpp"
+#include "spgraph/graphblas/backend.hpp"
+
+namespace spgraph::test {
+namespace {
+
+using graphblas::GraphBlasBackend;
+
+TEST(MapReduceCpu, UpdatesEveryElementAndSumsExactly) {
+  for (std::size_t n : {1u, 7u, 1'000'003u}) check_axpy_and_sums<GraphBlasBackend>(n);
+}
+
+TEST(MapReduceCpu, VectorsOfDifferentLengthsThrow) { check_length_mismatch_throws<GraphBlasBackend>(); }
+
+}  // namespace
+}  // namespace spgraph::test

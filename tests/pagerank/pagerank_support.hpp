@@ -1,0 +1,144 @@
+#pragma once
+// What the PageRank tests share: running one configuration (backend x precision), reading the
+// published answers, and the LDBC Graphalytics adjacency-list format.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "spgraph/algorithms/pagerank.hpp"
+#include "spgraph/graph_ops.hpp"
+#include "test_support.hpp"
+
+namespace spgraph::test {
+
+struct PageRankConfig {
+  algorithms::Backend backend;
+  bool single;  // float ranks; double otherwise
+};
+
+inline std::string config_name(const testing::TestParamInfo<PageRankConfig>& info) {
+  return std::string(to_string(info.param.backend)) + (info.param.single ? "_float" : "_double");
+}
+
+inline const auto all_pagerank_configs =
+    testing::Values(PageRankConfig{algorithms::Backend::Cpu, false}, PageRankConfig{algorithms::Backend::Cpu, true},
+                    PageRankConfig{algorithms::Backend::Gpu, false}, PageRankConfig{algorithms::Backend::Gpu, true});
+
+// The result with ranks widened to double, whichever precision ran.
+struct PageRankRun {
+  std::vector<double> rank;
+  int iterations = 0;
+  double change = 0;
+  bool converged = false;
+};
+
+template <class V>
+PageRankRun widen(const algorithms::PageRankResult<V>& r) {
+  return {std::vector<double>(r.rank.begin(), r.rank.end()), r.iterations, r.change, r.converged};
+}
+
+inline PageRankRun run_pagerank(const PageRankConfig& c, const Csr<double>& g, const algorithms::PageRankOptions& o) {
+  return c.single ? widen(algorithms::pagerank<float>(c.backend, g, o))
+                  : widen(algorithms::pagerank<double>(c.backend, g, o));
+}
+
+inline double max_abs_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  EXPECT_EQ(a.size(), b.size());
+  double m = 0;
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) m = std::max(m, std::abs(a[i] - b[i]));
+  return m;
+}
+
+inline double sum(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s;
+}
+
+// datasets/expected/*.pagerank.tsv: "#" header, then "vertex<TAB>rank", 0-based, in order.
+inline std::vector<double> read_expected_ranks(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot open " << path;
+  std::vector<double> ranks;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::size_t v = 0;
+    double r = 0;
+    fields >> v >> r;
+    EXPECT_EQ(v, ranks.size()) << path << ": vertices out of order";
+    ranks.push_back(r);
+  }
+  return ranks;
+}
+
+// LDBC Graphalytics validation graphs: each line "vertex neighbour neighbour ...", a vertex
+// with no out-links on a line of its own, undirected graphs listing each edge both ways. The
+// ids are arbitrary integers; vertex v here is the v-th smallest of them.
+struct GraphalyticsGraph {
+  Csr<double> matrix;                       // pattern
+  std::map<long long, vid_t> vertex_of_id;  // file id -> vertex
+};
+
+inline GraphalyticsGraph read_graphalytics_adjacency(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot open " << path;
+  std::vector<std::pair<long long, long long>> edges;
+  GraphalyticsGraph g;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    long long src = 0, dst = 0;
+    if (!(fields >> src)) continue;
+    g.vertex_of_id[src];
+    while (fields >> dst) {
+      g.vertex_of_id[dst];
+      edges.emplace_back(src, dst);
+    }
+  }
+  vid_t next = 0;
+  for (auto& [id, v] : g.vertex_of_id) v = next++;
+  Coo<double> coo;
+  coo.nrows = coo.ncols = next;
+  for (auto [s, d] : edges) {
+    coo.row.push_back(g.vertex_of_id[s]);
+    coo.col.push_back(g.vertex_of_id[d]);
+  }
+  g.matrix = coo_to_csr(std::move(coo));
+  return g;
+}
+
+// Graphalytics outputs: "vertex value" per line, in any order.
+inline std::vector<double> read_graphalytics_values(const std::string& path, const GraphalyticsGraph& g) {
+  std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot open " << path;
+  std::vector<double> values(g.vertex_of_id.size(), std::nan(""));
+  long long id = 0;
+  double value = 0;
+  std::size_t count = 0;
+  while (in >> id >> value) {
+    auto it = g.vertex_of_id.find(id);
+    if (it == g.vertex_of_id.end()) {
+      ADD_FAILURE() << path << ": vertex " << id << " is not in the graph";
+      continue;
+    }
+    values[it->second] = value;
+    ++count;
+  }
+  EXPECT_EQ(count, values.size()) << path << ": not one value per vertex";
+  return values;
+}
+
+}  // namespace spgraph::test
+
+// First statement of a test over PageRankConfig: GPU configurations skip without a device.
+#define SPGRAPH_REQUIRE_BACKEND(config)                                   \
+  if ((config).backend == ::spgraph::algorithms::Backend::Gpu) SPGRAPH_REQUIRE_GPU()

@@ -1,0 +1,203 @@
+// Hash SpGEMM against GraphBLAS: every row group, the dense accumulator, the global-memory
+// tables (reached naturally and forced), rectangular and degenerate shapes.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "spgemm_test_support.hpp"
+#include "spgraph/error.hpp"
+
+namespace spgraph::test {
+namespace {
+
+const MxmOptions kHash = with_algorithm(MxmAlgorithm::Hash);
+
+TEST(SpgemmHash, RectangularWithEmptyRowsColumnsAndADenseRow) {
+  SPGRAPH_REQUIRE_GPU();
+  RandomSpec sa{.nrows = 300, .ncols = 200, .density = 0.05, .seed = 11, .empty_row_every = 7, .empty_col_every = 5,
+                .dense_row = 17};
+  RandomSpec sb{.nrows = 200, .ncols = 250, .density = 0.04, .seed = 12, .empty_row_every = 9, .empty_col_every = 6,
+                .dense_row = 3};
+  const auto a = random_csr<std::int64_t>(sa), b = random_csr<std::int64_t>(sb);
+  const auto info = expect_matches_oracle<PlusTimes>(a, b, kHash);
+  EXPECT_EQ(info.algorithm, "hash");
+  EXPECT_EQ(info.panels, 1);
+}
+
+// Row lengths from 0 to hundreds of entries and columns spread over 2^20: rows land in every
+// group. A's last 1000 rows reach only B's narrow rows (columns below 300): with spans that
+// small their block-group rows accumulate densely; the others use hash tables.
+TEST(SpgemmHash, EveryRowGroup) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 3000, wide = 1 << 20, narrow = 300;
+  std::mt19937_64 rng(5);
+  const auto uniform = [&](vid_t lo, vid_t hi) { return std::uniform_int_distribution<vid_t>(lo, hi)(rng); };
+  const auto value = [&] { return double(std::uniform_int_distribution<int>(-4, 4)(rng)); };
+  Csr<double> a;
+  a.nrows = n;
+  a.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    const vid_t len = (i % 97) * (i % 13 == 0 ? 6 : 1);  // up to 576 entries
+    std::set<vid_t> cols;
+    while (static_cast<vid_t>(cols.size()) < len) cols.insert(i < 2000 ? uniform(0, n - 1) : 2 * uniform(0, n / 2 - 1));
+    for (vid_t j : cols) {
+      a.col.push_back(j);
+      a.val.push_back(value());
+    }
+    a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
+  }
+  Csr<double> b;  // odd rows scattered over 2^20 columns, even rows below `narrow`
+  b.nrows = n;
+  b.ncols = wide;
+  for (vid_t k = 0; k < n; ++k) {
+    const vid_t len = 1 + (k % 41);
+    std::set<vid_t> cols;
+    while (static_cast<vid_t>(cols.size()) < len) cols.insert(k % 2 ? uniform(0, wide - 1) : uniform(0, narrow - 1));
+    for (vid_t j : cols) {
+      b.col.push_back(j);
+      b.val.push_back(value());
+    }
+    b.rowptr.push_back(static_cast<eid_t>(b.col.size()));
+  }
+  const auto info = expect_matches_oracle<PlusTimes>(a, b, kHash);
+  EXPECT_GT(info.dense_rows, 0);
+  EXPECT_LT(info.dense_rows, 2000);
+  EXPECT_EQ(info.global_table_rows, 0);
+}
+
+// A banded product: every row's span is narrow, so every block-group row accumulates densely.
+TEST(SpgemmHash, BandedRowsAccumulateDensely) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 5000, band = 40;
+  Csr<float> a;
+  a.nrows = a.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    for (vid_t j = std::max(0, i - band); j <= std::min(n - 1, i + band); ++j) {
+      a.col.push_back(j);
+      a.val.push_back(float((i + j) % 5 - 2));
+    }
+    a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
+  }
+  const auto info = expect_matches_oracle<PlusTimes>(a, a, kHash);
+  EXPECT_EQ(info.dense_rows, n);  // 81 entries and up to 6561 products per row: all block groups
+}
+
+// One row with ~40000 distinct columns over 4M: too many for any shared-memory table, in the
+// symbolic pass (past 7/8 of 32768 keys, redone with a global bitmap) and the numeric pass.
+TEST(SpgemmHash, HugeRowTakesTheGlobalPath) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t k = 2000, wide = 1 << 22;
+  Csr<std::int32_t> a;
+  a.nrows = 4;
+  a.ncols = k;
+  for (vid_t i = 0; i < 4; ++i) {
+    const vid_t len = i == 2 ? 400 : 3;
+    for (vid_t j = 0; j < len; ++j) {
+      a.col.push_back(j * (k / 400));
+      a.val.push_back(1 + j % 3);
+    }
+    a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
+  }
+  const auto b = random_csr<std::int32_t>({.nrows = k, .ncols = wide, .density = 100.0 / wide, .seed = 21});
+  const auto info = expect_matches_oracle<PlusTimes>(a, b, kHash);
+  EXPECT_EQ(info.global_table_rows, 1);
+}
+
+TEST(SpgemmHash, ForcedGlobalTablesGiveTheSameResult) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = random_csr<double>({.nrows = 400, .ncols = 300, .density = 0.03, .seed = 31, .empty_row_every = 11,
+                                     .dense_row = 8});
+  const auto b = random_csr<double>({.nrows = 300, .ncols = 500, .density = 0.05, .seed = 32, .empty_col_every = 4});
+  gpu::SpgemmTuning forced;
+  forced.force_global_tables = true;
+  const auto info = expect_matches_oracle<MinPlus>(a, b, kHash, forced);
+  const auto plain = gpu_mxm<MinPlus>(a, b, kHash);
+  EXPECT_GT(info.global_table_rows, 0);
+  EXPECT_EQ(plain.info.global_table_rows, 0);
+  // Every row with products went through the global tables.
+  const Csr<double> c = oracle_mxm<MinPlus>(a, b);
+  vid_t rows_with_entries = 0;
+  for (vid_t i = 0; i < c.nrows; ++i) rows_with_entries += c.row_length(i) > 0;
+  EXPECT_EQ(info.global_table_rows, rows_with_entries);
+}
+
+// Products that cancel leave explicit zeros, as in GraphBLAS: (1 1) * (1 -1)' = 0 is stored.
+TEST(SpgemmHash, CancellingProductsKeepExplicitZeros) {
+  SPGRAPH_REQUIRE_GPU();
+  Csr<std::int64_t> a;
+  a.nrows = 2;
+  a.ncols = 2;
+  a.rowptr = {0, 2, 3};
+  a.col = {0, 1, 1};
+  a.val = {1, 1, 5};
+  Csr<std::int64_t> b;
+  b.nrows = 2;
+  b.ncols = 2;
+  b.rowptr = {0, 1, 2};
+  b.col = {0, 0};
+  b.val = {1, -1};
+  const auto got = gpu_mxm<PlusTimes>(a, b, kHash);
+  ASSERT_EQ(got.c.nnz(), 2);
+  EXPECT_EQ(got.c.col, (std::vector<vid_t>{0, 0}));
+  EXPECT_EQ(got.c.val, (std::vector<std::int64_t>{0, -5}));
+  expect_matches_oracle<PlusTimes>(a, b, kHash);
+}
+
+TEST(SpgemmHash, EmptyOperandsGiveAnEmptyProduct) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = random_csr<double>({.nrows = 50, .ncols = 40, .density = 0.1, .seed = 41});
+  Csr<double> zero;
+  zero.nrows = 40;
+  zero.ncols = 30;
+  zero.rowptr.assign(41, 0);
+  const auto got = gpu_mxm<PlusTimes>(a, zero, kHash);
+  EXPECT_EQ(got.c.nrows, 50);
+  EXPECT_EQ(got.c.ncols, 30);
+  EXPECT_EQ(got.c.nnz(), 0);
+  expect_matches_oracle<PlusTimes>(a, zero, kHash);
+}
+
+TEST(SpgemmHash, MismatchedInnerDimensionsThrow) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = gpu::Matrix<double>::from_host(random_csr<double>({.nrows = 5, .ncols = 6, .seed = 1}));
+  const auto b = gpu::Matrix<double>::from_host(random_csr<double>({.nrows = 7, .ncols = 5, .seed = 2}));
+  gpu::Matrix<double> c;
+  EXPECT_THROW(gpu::mxm(c, nullptr, a, b, PlusTimes{}), Error);
+}
+
+TEST(SpgemmHash, CountProducts) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = random_csr<double>({.nrows = 120, .ncols = 90, .density = 0.1, .seed = 51, .dense_row = 4});
+  const auto b = random_csr<double>({.nrows = 90, .ncols = 70, .density = 0.1, .seed = 52});
+  eid_t want = 0;
+  for (eid_t p = 0; p < a.nnz(); ++p) want += b.row_length(a.col[p]);
+  const auto ga = gpu::Matrix<double>::from_host(a), gb = gpu::Matrix<double>::from_host(b);
+  EXPECT_EQ(gpu::count_products(ga, gb), want);
+  EXPECT_EQ(gpu_mxm<PlusTimes>(a, b, kHash).info.products, want);
+}
+
+TEST(SpgemmHash, AutoUsesHash) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = random_csr<float>({.nrows = 80, .ncols = 80, .density = 0.1, .seed = 61});
+  EXPECT_EQ(expect_matches_oracle<PlusTimes>(a, a).algorithm, "hash");
+}
+
+TEST(SpgemmHash, Transposes) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = random_csr<std::int64_t>({.nrows = 90, .ncols = 60, .density = 0.08, .seed = 71, .dense_row = 5});
+  const auto b = random_csr<std::int64_t>({.nrows = 70, .ncols = 60, .density = 0.08, .seed = 72});
+  const auto c = random_csr<std::int64_t>({.nrows = 50, .ncols = 90, .density = 0.08, .seed = 73});
+  Descriptor tb;
+  tb.transpose_b = true;  // a * b' = (90 x 60)(60 x 70)
+  expect_matches_oracle<PlusTimes>(a, b, kHash, {}, tb);
+  Descriptor ta;
+  ta.transpose_a = true;  // a' * a = (60 x 90)(90 x 60)
+  expect_matches_oracle<PlusTimes>(a, a, kHash, {}, ta);
+  Descriptor both;
+  both.transpose_a = both.transpose_b = true;  // a' * c' = (60 x 90)(90 x 50)
+  expect_matches_oracle<PlusTimes>(a, c, kHash, {}, both);
+  EXPECT_THROW(gpu_mxm<PlusTimes>(a, b, kHash, {}, both), Error);  // (60 x 90)(60 x 70)
+}
+
+}  // namespace
+}  // namespace spgraph::test
