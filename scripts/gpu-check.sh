@@ -1,22 +1,40 @@
 #!/usr/bin/env bash
-# One batched GPU session on the H200 machine (../shared/GPU.md), after
-#   ../shared/tools/device-bundle.sh build-gpu ../shared/datasets/real
-# run through the device tool as: bash .device/run.sh bash scripts/gpu-check.sh [what...]
-# what: sanitize (compute-sanitizer memcheck over the GPU test suites), spmv, spgemm, io,
-# generators (benchmarks). Default: all. Writes logs and JSON under $OUT when set.
+# One batched GPU session on the H200 machine (../shared/GPU.md). After
+#   scripts/device-pack.sh build-gpu
+# run through the device tool (carry .device) as: bash scripts/gpu-check.sh [what...]
+# what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
+# memcheck over the GPU test suites), spmv, spgemm, io, generators (benchmarks).
+# Default: all. GTEST_FILTER narrows the tests. Writes logs and JSON under $OUT when set.
 set -u
-out=${OUT:-/tmp/spgraph-gpu-check}; mkdir -p "$out"
+if [ -f .device/bin.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device/bin.tar.xz -C .device; fi
+if [ -d .device ]; then
+  mkdir -p /tmp/gb && dpkg -x .device/libgraphblas7_*.deb /tmp/gb
+  export LD_LIBRARY_PATH=/tmp/gb/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+  export PATH=$PWD/.device/bin:$PATH DEVICE_DATA=$PWD/.device/data
+  nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv,noheader
+fi
+# Logs and JSON go to a work folder, packed into one archive under $OUT at the end (the
+# device tool returns at most 8 files).
+out=$(mktemp -d /tmp/spgraph-gpu-check.XXXX)
 data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(sanitize spmv spgemm io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize spmv spgemm io generators)
+bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)")
 status=0
 for w in "${what[@]}"; do
   echo "== $w"
   case $w in
+    tests)
+      for t in "$bin"/*_test; do
+        timeout "${TEST_TIMEOUT:-300}" "$t" --gtest_brief=1 --gtest_filter="${GTEST_FILTER:-*}" >"$out/$(basename "$t").log" 2>&1
+        rc=$?; echo "$(basename "$t"): exit $rc; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$(basename "$t").log" | tr '\n' ' ')"
+        grep -E '^\[  FAILED  \] [A-Za-z]' "$out/$(basename "$t").log" | head -20
+        [ $rc -eq 0 ] || status=1
+      done ;;
     sanitize)
       for t in spmv_test spgemm_test pagerank_test; do
         command -v $t >/dev/null || continue
-        compute-sanitizer --tool memcheck --leak-check no --error-exitcode 9 \
+        timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool memcheck --leak-check no --error-exitcode 9 \
           $t --gtest_brief=1 --gtest_filter="${SANITIZE_FILTER:-*}" >"$out/sanitize-$t.log" 2>&1
         rc=$?; tail -n 4 "$out/sanitize-$t.log"; echo "$t under memcheck: exit $rc"
         [ $rc -eq 0 ] || status=1
@@ -28,4 +46,5 @@ for w in "${what[@]}"; do
     *) echo "unknown step $w"; status=1 ;;
   esac
 done
+[ -n "${OUT:-}" ] && tar czf "$OUT/gpu-check-$(date +%H%M%S).tgz" -C "$out" .
 exit $status

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Packs a GPU build for the H200 machine within the 64 MiB the device tool carries:
+# ../shared/tools/device-bundle.sh copies the binaries, GraphBLAS's package and the real
+# graphs into .device/; the binaries (each embedding the same kernels) then shrink ~18x as one
+# xz stream with a dictionary large enough to see the repeats. scripts/gpu-check.sh unpacks.
+# usage: scripts/device-pack.sh [BUILD_DIR (build-gpu)]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build-gpu}
+cd "$root"
+mkdir -p .git/info
+../shared/tools/device-bundle.sh "$build" ../shared/datasets/real | grep -v '^bundle size'
+tar cf - -C .device bin | xz -T1 --lzma2=preset=1,dict=256MiB > .device/bin.tar.xz
+rm -rf .device/bin
+du -sh .device | awk '{print "packed .device: " $1 " (at most 64 MiB travels)"}'
