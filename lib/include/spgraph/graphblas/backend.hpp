@@ -1,7 +1,10 @@
 #pragma once
-// The CPU backend as one type, for algorithms written once over a backend B (the gpu backend's
-// GpuBackend has the same members). Call everything through B::, so the same template compiles
-// for both; inside a template the names need `typename B::template` / `B::template`:
+// The CPU backend as one type, for algorithms written once over a backend B. The gpu backend's
+// GpuBackend has the same signatures for what its kernels cover so far (from_host/to_host,
+// mxm, mxv, vxm, transpose, map_reduce); element-wise, apply, select and reduce exist here
+// only until the GPU versions land with MCL. Call everything through B::, so the same
+// template compiles for both; inside a template the names need `typename B::template` /
+// `B::template`:
 //
 //   template <class B, class V>
 //   std::vector<V> row_sums(const Csr<V>& graph) {
