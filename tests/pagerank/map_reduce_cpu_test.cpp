@@ -10,6 +10,12 @@ TEST(MapReduceCpu, UpdatesEveryElementAndSumsExactly) {
   for (std::size_t n : {1u, 7u, 1'000'003u}) check_axpy_and_sums<GraphBlasBackend>(n);
 }
 
+TEST(MapReduceCpu, RepeatedPassesThroughOneReducer) { check_repeated_passes<GraphBlasBackend>(100'003); }
+
+TEST(MapReduceCpu, SumsAreTheSameEveryPass) { check_sums_are_deterministic<GraphBlasBackend>(1'000'003); }
+
+TEST(MapReduceCpu, ReducerCallOrderIsEnforced) { check_reducer_call_order_enforced<GraphBlasBackend>(); }
+
 TEST(MapReduceCpu, VectorsOfDifferentLengthsThrow) { check_length_mismatch_throws<GraphBlasBackend>(); }
 
 }  // namespace

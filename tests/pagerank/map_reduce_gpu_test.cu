@@ -23,6 +23,39 @@ TEST(MapReduceGpu, EmptyVectorsSumToZero) {
   EXPECT_EQ(sums[2], 0);
 }
 
+TEST(MapReduceGpu, RepeatedPassesThroughOneReducer) {
+  SPGRAPH_REQUIRE_GPU();
+  for (std::size_t n : {7u, 1'000'003u}) check_repeated_passes<GpuBackend>(n);
+}
+
+TEST(MapReduceGpu, SumsAreTheSameEveryPass) {
+  SPGRAPH_REQUIRE_GPU();
+  check_sums_are_deterministic<GpuBackend>(10'000'019);
+}
+
+TEST(MapReduceGpu, ReducerCallOrderIsEnforced) {
+  SPGRAPH_REQUIRE_GPU();
+  check_reducer_call_order_enforced<GpuBackend>();
+}
+
+// start() only queues the pass: work queued after it, before finish(), runs after the pass,
+// so the sums are the pass's and the vectors end as that later work leaves them.
+TEST(MapReduceGpu, WorkQueuedBeforeFinishRunsAfterThePass) {
+  SPGRAPH_REQUIRE_GPU();
+  static_assert(GpuBackend::MapReducer<3>::deferred);
+  const std::size_t n = 3'000'017;
+  auto x = GpuBackend::from_host(std::vector<double>(n, 2.0));
+  auto y = GpuBackend::from_host(std::vector<double>(n, 1.0));
+  GpuBackend::MapReducer<3> pass;
+  pass.start(AxpyAndSums{}, x, y);
+  y.fill_zero();  // same stream, after the pass
+  const auto sums = pass.finish();
+  EXPECT_EQ(sums[0], 5.0 * double(n));
+  EXPECT_EQ(sums[1], 4.0 * double(n));
+  EXPECT_EQ(sums[2], double(n));
+  EXPECT_EQ(GpuBackend::to_host(y), std::vector<double>(n, 0.0));
+}
+
 TEST(MapReduceGpu, VectorsOfDifferentLengthsThrow) {
   SPGRAPH_REQUIRE_GPU();
   check_length_mismatch_throws<GpuBackend>();

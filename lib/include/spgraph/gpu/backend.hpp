@@ -60,6 +60,8 @@ struct GpuBackend {
   static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
     return gpu::map_reduce<R>(f, vectors...);
   }
+  // The same pass, repeated with its scratch kept and its sums read later (start/finish).
+  template <int R> using MapReducer = gpu::MapReducer<R>;
 };
 
 }  // namespace spgraph::gpu

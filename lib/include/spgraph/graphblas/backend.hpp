@@ -91,6 +91,8 @@ struct GraphBlasBackend {
   static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
     return graphblas::map_reduce<R>(f, vectors...);
   }
+  // The same pass, repeated with its scratch kept and its sums read later (start/finish).
+  template <int R> using MapReducer = graphblas::MapReducer<R>;
 };
 
 }  // namespace spgraph::graphblas

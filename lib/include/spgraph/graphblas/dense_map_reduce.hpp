@@ -6,13 +6,23 @@
 //
 // calls f(i, acc, v1's array, v2's array, ...) for every i in [0, n), acc a double[R] that f
 // adds to; returns the totals. The loop runs on the vectors' own arrays (with_dense: no
-// copies) and is split across cores by OpenMP where the build enables it; with a static
-// schedule the sums are the same from run to run for a given number of threads.
+// copies) and is split across cores by OpenMP where the build enables it: thread t of T takes
+// the t-th of T contiguous ranges, and the per-thread sums are added in thread order after the
+// loop, so the totals are the same from run to run for a given number of threads. (An OpenMP
+// reduction clause would combine them in whatever order the threads finish.)
+//
+// graphblas::MapReducer<R> has gpu::MapReducer's start()/finish() calls; here start() runs
+// the whole pass and finish() hands back its sums.
+#include <algorithm>
 #include <array>
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <tuple>
+#include <vector>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "spgraph/error.hpp"
 #include "spgraph/graphblas/matrix.hpp"
@@ -46,14 +56,54 @@ std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
   const std::size_t n = sizes[0];
   std::array<double, R> sums{};
   auto body = [&](auto*... data) {
-    double acc[R] = {};
-    const auto count = static_cast<std::int64_t>(n);
-#pragma omp parallel for schedule(static) reduction(+ : acc[:R])
-    for (std::int64_t i = 0; i < count; ++i) f(static_cast<std::size_t>(i), acc, data...);
-    for (int r = 0; r < R; ++r) sums[r] = acc[r];
+#ifdef _OPENMP
+    std::vector<std::array<double, R>> partial(static_cast<std::size_t>(omp_get_max_threads()));
+#else
+    std::vector<std::array<double, R>> partial(1);
+#endif
+    std::size_t threads = 1;
+#pragma omp parallel
+    {
+#ifdef _OPENMP
+      const auto t = static_cast<std::size_t>(omp_get_thread_num());
+      const auto team = static_cast<std::size_t>(omp_get_num_threads());
+#else
+      const std::size_t t = 0, team = 1;
+#endif
+      if (t == 0) threads = team;
+      double acc[R] = {};
+      const std::size_t end = n / team * (t + 1) + std::min(t + 1, n % team);
+      for (std::size_t i = n / team * t + std::min(t, n % team); i < end; ++i) f(i, acc, data...);
+      for (int r = 0; r < R; ++r) partial[t][r] = acc[r];
+    }
+    for (std::size_t t = 0; t < threads; ++t)
+      for (int r = 0; r < R; ++r) sums[r] += partial[t][r];
   };
   detail::with_all_dense(body, n, std::tuple<>(), vectors...);
   return sums;
 }
+
+template <int R>
+class MapReducer {
+ public:
+  static constexpr bool deferred = false;  // start() returns once the pass is done
+
+  template <class F, class... V>
+  void start(F f, Vector<V>&... vectors) {
+    if (pending_)
+      throw Error("graphblas::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
+    sums_ = map_reduce<R>(f, vectors...);
+    pending_ = true;
+  }
+  std::array<double, R> finish() {
+    if (!pending_) throw Error("graphblas::MapReducer::finish: no pass was started since the last finish()");
+    pending_ = false;
+    return sums_;
+  }
+
+ private:
+  std::array<double, R> sums_{};
+  bool pending_ = false;
+};
 
 }  // namespace spgraph::graphblas
