@@ -101,11 +101,7 @@ void apply(Vector<V>& z, const Vector<V>& x, UnaryId op) {
   template void ewise_mult<V>(Vector<V>&, const Vector<V>&, const Vector<V>&, OpId);       \
   template void apply<V>(Matrix<V>&, const Matrix<V>&, UnaryId);                           \
   template void apply<V>(Vector<V>&, const Vector<V>&, UnaryId);
-SPGRAPH_INSTANTIATE(float)
-SPGRAPH_INSTANTIATE(double)
-SPGRAPH_INSTANTIATE(std::int32_t)
-SPGRAPH_INSTANTIATE(std::int64_t)
-SPGRAPH_INSTANTIATE(bool)
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::graphblas::detail

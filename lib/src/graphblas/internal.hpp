@@ -1,4 +1,6 @@
 #pragma once
+// Every .cpp of the backend instantiates its templates for the same value types.
+#define SPGRAPH_FOR_EACH_VALUE_TYPE(M) M(float) M(double) M(std::int32_t) M(std::int64_t) M(bool)
 // Shared by the graphblas backend's sources: built-in lookups, descriptors, output handling,
 // and GraphBLAS's CSR arrays on the host.
 #include <cstdlib>

@@ -223,11 +223,7 @@ std::vector<V> to_host(const Vector<V>& x) {
   template Csr<V> to_host<V>(const Matrix<V>&);                          \
   template Vector<V> from_host<V>(const std::vector<V>&);                \
   template std::vector<V> to_host<V>(const Vector<V>&);
-SPGRAPH_INSTANTIATE(float)
-SPGRAPH_INSTANTIATE(double)
-SPGRAPH_INSTANTIATE(std::int32_t)
-SPGRAPH_INSTANTIATE(std::int64_t)
-SPGRAPH_INSTANTIATE(bool)
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::graphblas

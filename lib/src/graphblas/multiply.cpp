@@ -71,11 +71,7 @@ void spmv(Vector<V>& y, const Vector<V>* mask, const Matrix<V>& A, const Vector<
                        const Descriptor&);                                                                  \
   template void spmv<V>(Vector<V>&, const Vector<V>*, const Matrix<V>&, const Vector<V>&, bool, SemiringId, \
                         V, const Descriptor&);
-SPGRAPH_INSTANTIATE(float)
-SPGRAPH_INSTANTIATE(double)
-SPGRAPH_INSTANTIATE(std::int32_t)
-SPGRAPH_INSTANTIATE(std::int64_t)
-SPGRAPH_INSTANTIATE(bool)
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::graphblas::detail

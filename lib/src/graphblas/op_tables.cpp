@@ -221,11 +221,7 @@ GrB_UnaryOp unary_op(Unary kind, const char* what) {
   template GrB_Semiring semiring<V>(detail::SemiringId, const char*);      \
   template GrB_BinaryOp binary_op<V>(detail::OpId, const char*);           \
   template GrB_Monoid monoid<V>(detail::OpId, const char*);
-SPGRAPH_INSTANTIATE(float)
-SPGRAPH_INSTANTIATE(double)
-SPGRAPH_INSTANTIATE(std::int32_t)
-SPGRAPH_INSTANTIATE(std::int64_t)
-SPGRAPH_INSTANTIATE(bool)
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::graphblas::internal

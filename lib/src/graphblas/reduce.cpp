@@ -54,11 +54,7 @@ V reduce_scalar(const Vector<V>& x, OpId op, V identity) {
   template void reduce_vector<V>(Vector<V>&, const Matrix<V>&, bool, OpId, V);   \
   template V reduce_scalar<V>(const Matrix<V>&, OpId, V);                         \
   template V reduce_scalar<V>(const Vector<V>&, OpId, V);
-SPGRAPH_INSTANTIATE(float)
-SPGRAPH_INSTANTIATE(double)
-SPGRAPH_INSTANTIATE(std::int32_t)
-SPGRAPH_INSTANTIATE(std::int64_t)
-SPGRAPH_INSTANTIATE(bool)
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::graphblas::detail
