@@ -31,6 +31,8 @@ struct Partial {
   __device__ V result() const { return value; }
   __device__ Partial shfl_xor(int lane_mask) const { return {__shfl_xor_sync(kFullWarp, value, lane_mask)}; }
   __device__ Partial shfl_down(int delta) const { return {__shfl_down_sync(kFullWarp, value, delta)}; }
+  __device__ Partial shfl_up(int delta) const { return {__shfl_up_sync(kFullWarp, value, delta)}; }
+  __device__ Partial shfl(int src_lane) const { return {__shfl_sync(kFullWarp, value, src_lane)}; }
 };
 
 template <class SR, class V>
@@ -53,6 +55,12 @@ struct Partial<SR, V, true> {
   }
   __device__ Partial shfl_down(int delta) const {
     return {__shfl_down_sync(kFullWarp, value, delta), __shfl_down_sync(kFullWarp, int(has), delta) != 0};
+  }
+  __device__ Partial shfl_up(int delta) const {
+    return {__shfl_up_sync(kFullWarp, value, delta), __shfl_up_sync(kFullWarp, int(has), delta) != 0};
+  }
+  __device__ Partial shfl(int src_lane) const {
+    return {__shfl_sync(kFullWarp, value, src_lane), __shfl_sync(kFullWarp, int(has), src_lane) != 0};
   }
 };
 

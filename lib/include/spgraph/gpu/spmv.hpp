@@ -19,10 +19,13 @@
 // Kernels (SpmvOptions::kernel; Auto picks one with choose_spmv_kernel):
 //   CsrVector        a sub-warp per row, its width the power of two covering the mean row length
 //   CsrMergePath     merge path over row ends and nonzeros (Merrill & Garland): equal work per
-//                    thread block whatever the row lengths; no atomics but one per tile seam
+//                    warp whatever the row lengths; one atomic per tile seam, in a second pass
 //   CooLoadBalanced  Anzt et al. 2020, Algorithm 1: each warp takes a contiguous chunk of
 //                    nonzeros, reduces row segments within the warp, one atomic per segment
-//   SellP            32-row slices stored column-major, each as wide as its longest row
+//   SellP            32-row slices stored column-major, each as wide as its longest row; one
+//                    lane per row, so a slice takes as long as its longest row (the right
+//                    format for bounded rows only: 76-93% of copy bandwidth there, but 0.9 ms
+//                    on wb-edu-like, whose 3841-entry row one lane walks alone)
 //   Hyb              ELL for the first t entries of every row + COO for the rest, with the
 //                    memory-optimal t = Q_R(p / (v + 2p)) (Anzt et al. 2020, section 4)
 // Derived formats (COO row ids, merge-path partition, SELL-P, HYB, the transpose) are built on
@@ -54,29 +57,38 @@ struct SpmvRowStats {
   eid_t hyb_coo_nnz = 0;    // entries past t, which HYB keeps in COO
 };
 
-// Thresholds of the automatic choice, to be re-tuned from the H200 benchmark. The defaults
-// start from Anzt et al. 2020's choice between classical and load-balanced CSR (as Ginkgo's
-// `automatical` CSR strategy states it: more than 1e6 nonzeros or a row longer than 64 ->
-// load-balanced). SELL-P for large matrices with bounded rows and HYB for a regular body with
-// a few long rows are this project's additions; the benchmark decides whether they stay.
+// Thresholds of the automatic choice, tuned on the H200 (spmv benchmark, L2 flushed, medians of
+// 20 runs). Milliseconds for float pattern / float valued / double pattern / double valued:
+//  - bounded rows (4M x 4M, 8 entries per row within 512 of the diagonal): SELL-P 0.060 / 0.086
+//    / 0.072 / 0.121, 76-93% of copy bandwidth; cuSPARSE 0.108 / 0.108 / 0.173 / 0.174, COO
+//    0.154 / 0.171 / 0.181 / 0.217, CSR vector 0.214 / 0.222 / 0.231 / 0.254.
+//  - wb-edu-like (no empty rows; HYB's ELL part holds 35-45% of the entries, padded <= 15%):
+//    HYB 0.241 / 0.294 / 0.254 / 0.343, COO 0.272 / 0.308 / 0.306 / 0.375, merge path 0.274 /
+//    0.384 / 0.346 / 0.452; cuSPARSE 0.199 / 0.198 / 0.314 / 0.316.
+//  - cit-Patents-like, cnr-2000, web-NotreDame, cit-HepPh, email-Enron (empty or very short rows
+//    leave HYB's ELL part empty, small or padded): COO is the fastest of ours or within 6% of it
+//    in all 20 configurations; HYB is 3-49% slower than COO (a second kernel, padding), the
+//    merge path 6% faster to 28% slower. Against cuSPARSE, COO is 0.71-0.79x on
+//    cit-Patents-like float, 0.91-1.11x on cnr-2000 and 1.02-1.86x on the three smaller graphs.
+// Small matrices with bounded rows keep classical CSR (Anzt et al. 2020; not re-measured here).
 struct SpmvSelection {
   eid_t small_nnz = 1'000'000;      // at most this many nonzeros counts as small
   vid_t balanced_max_row = 64;      // rows no longer than this count as balanced
   double sellp_max_padding = 1.25;  // SELL-P slots per nonzero above which SELL-P is not used
-  double hyb_max_coo_share = 0.05;  // HYB only when its COO part is at most this share of nnz
-  double hyb_max_padding = 1.25;    // ... and its ELL part at most this many slots per entry
+  double hyb_min_ell_share = 0.25;  // HYB only when its ELL part holds at least this share of nnz
+  double hyb_max_padding = 1.25;    // ... in at most this many slots per entry
 };
 
-// The rule (s = stats, all lengths in nonzeros per row):
-//   1. s.nnz == 0                                          -> CsrVector (nothing to balance)
+// The rule (s = stats, all lengths in nonzeros per row; ELL entries = nnz - hyb_coo_nnz):
+//   1. s.nnz == 0                                                -> CsrVector (nothing to balance)
 //   2. s.max_row_length <= balanced_max_row:
-//        s.nnz <= small_nnz                                -> CsrVector (classical CSR)
-//        s.sellp_slots <= sellp_max_padding * s.nnz        -> SellP
-//        otherwise                                         -> CsrVector
-//   3. longer rows (the load-balanced branch):
-//        hyb_coo_nnz <= hyb_max_coo_share * nnz and
-//        t * nrows <= hyb_max_padding * (nnz - hyb_coo_nnz) -> Hyb (a regular body, few long rows)
-//        otherwise                                          -> CsrMergePath
+//        s.nnz <= small_nnz                                      -> CsrVector (classical CSR)
+//        s.sellp_slots <= sellp_max_padding * s.nnz              -> SellP
+//        otherwise                                               -> CooLoadBalanced
+//   3. longer rows:
+//        s.nnz > small_nnz and ELL entries >= hyb_min_ell_share * nnz
+//        and t * nrows <= hyb_max_padding * ELL entries          -> Hyb (a regular body, long rows)
+//        otherwise                                               -> CooLoadBalanced
 SpmvKernel choose_spmv_kernel(const SpmvRowStats& stats, const SpmvSelection& selection = {});
 
 // HYB's split quantile. ELL of width t stores n*t slots of (v + p) bytes, padding included;
@@ -133,6 +145,21 @@ struct Hyb {
   device::Buffer<V> coo_val;
 };
 
+// Merge path: one warp per tile of 32 * J path items (row ends or nonzeros), J per lane.
+// On the H200, J = 6 beat J = 8 in 25 of 28 configurations (wb-edu-like, cit-Patents-like, the
+// four real graphs and a bounded-row matrix, each in float and double, pattern and valued;
+// wb-edu-like float pattern 0.27 against 0.29 ms): larger tiles cost more occupancy (registers)
+// than they save per tile.
+inline constexpr int kMergePathItemsPerLane = 6;
+inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
+
+struct MergePathPlan {
+  device::Buffer<vid_t> tile_rows;      // ntiles + 1: rows finished before each tile
+  device::Buffer<unsigned> rowptr_low;  // nrows + 1: rowptr mod 2^32, all a tile needs (half the bytes)
+
+  eid_t ntiles() const { return eid_t(tile_rows.size()) - 1; }
+};
+
 }  // namespace detail
 
 // Formats derived from one immutable matrix for the SpMV kernels. Built lazily under `mutex`;
@@ -144,22 +171,17 @@ struct SpmvCache {
   SpmvRowStats stats;
   device::Buffer<vid_t> row_lengths;      // nrows
   device::Buffer<vid_t> coo_row_ids;      // nnz: the row of every entry (CooLoadBalanced)
-  device::Buffer<vid_t> merge_tile_rows;  // tiles + 1: rows finished before each merge-path tile
+  std::unique_ptr<detail::MergePathPlan> merge_path;
   std::unique_ptr<detail::SellP<V>> sellp;
   std::unique_ptr<detail::Hyb<V>> hyb;
   std::unique_ptr<Matrix<V>> transpose;
 };
 
 namespace detail {
-// Merge-path tiles: a block of 128 threads walks 8 path items (row ends or nonzeros) each.
-inline constexpr int kMergePathThreads = 128;
-inline constexpr int kMergePathItemsPerThread = 8;
-inline constexpr int kMergePathTile = kMergePathThreads * kMergePathItemsPerThread;
-
 // Accessors that build on first use (thread-safe); definitions in lib/src/gpu/spmv.
 template <class V> const device::Buffer<vid_t>& spmv_row_lengths(const Matrix<V>& A);
 template <class V> const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>& A);
-template <class V> const device::Buffer<vid_t>& spmv_merge_partition(const Matrix<V>& A);
+template <class V> const MergePathPlan& spmv_merge_path(const Matrix<V>& A);
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
 int multiprocessor_count();  // of the current device

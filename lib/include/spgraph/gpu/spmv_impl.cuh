@@ -74,12 +74,12 @@ class SpmvLaunch {
   template <bool ReadValues>
   void merge_path() {
     const auto& csr = m_.csr();
-    const device::Buffer<vid_t>& tile_rows = spmv_merge_partition(m_);
-    const eid_t ntiles = eid_t(tile_rows.size()) - 1;
+    const MergePathPlan& plan = spmv_merge_path(m_);
+    const eid_t ntiles = plan.ntiles();
     device::Buffer<RowCarry<SR, V>> carries(ntiles);
-    merge_path_kernel<SR, V><<<unsigned(ntiles), kMergePathThreads>>>(
-        csr.rowptr.data(), csr.col.data(), csr.nrows, csr.nnz(), tile_rows.data(), product<ReadValues>(csr.val.data()),
-        y_, mask_, carries.data());
+    merge_path_kernel<SR, V, kMergePathItemsPerLane><<<blocks_of(ntiles, kMergePathWarps), kMergePathWarps * 32>>>(
+        plan.rowptr_low.data(), csr.col.data(), csr.nrows, csr.nnz(), plan.tile_rows.data(), ntiles,
+        product<ReadValues>(csr.val.data()), y_, mask_, carries.data());
     SPGRAPH_CHECK_LAUNCH("merge_path_kernel");
     merge_path_fixup_kernel<SR, V><<<blocks_of(ntiles, kThreads), kThreads>>>(carries.data(), ntiles, csr.nrows, y_,
                                                                             mask_);

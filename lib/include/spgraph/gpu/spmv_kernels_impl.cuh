@@ -6,7 +6,6 @@
 // Arrays read once per product (column indices, values, COO row ids) are loaded with
 // __ldcs (evict-first), so they do not push x out of L2; x, rowptr and the mask go through
 // the read-only cache (__ldg).
-#include <cub/block/block_scan.cuh>
 
 #include "spgraph/gpu/semiring_device_impl.cuh"
 #include "spgraph/gpu/spmv.hpp"
@@ -59,6 +58,29 @@ __global__ void init_output_kernel(V* __restrict__ y, vid_t nrows, OutputMask<V>
   if (i < nrows && (mask.replace || mask.allows(vid_t(i)))) y[i] = SR::template identity<V>();
 }
 
+// acc += the terms of items k = first, first + stride, ... < end of one lane's run, where item
+// k sits at slot_of(k). Loads kUnroll items before using any: a lane walking a long row alone
+// would otherwise wait a full memory round trip (column id, then x) per item.
+inline constexpr int kUnroll = 4;
+
+template <class SR, class V, class SlotOf, class Product>
+__device__ __forceinline__ void accumulate_run(Partial<SR, V>& acc, eid_t first, eid_t end, eid_t stride,
+                                               SlotOf slot_of, const vid_t* __restrict__ col,
+                                               const Product& product) {
+  for (eid_t k = first; k < end; k += kUnroll * stride) {
+    eid_t slots[kUnroll];
+    vid_t cols[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      slots[u] = slot_of(k + u * stride);
+      cols[u] = k + u * stride < end ? __ldcs(col + slots[u]) : 0;
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (k + u * stride < end) acc.add(product(slots[u], cols[u]));
+  }
+}
+
 // ---- CSR vector: a sub-warp of 2^subwarp_log2 lanes per row --------------------------------
 template <class SR, class V, class Product>
 __global__ void __launch_bounds__(256)
@@ -74,125 +96,164 @@ __global__ void __launch_bounds__(256)
   const bool allowed = active && mask.allows(row);
   P acc = P::empty();
   if (allowed) {
-    const eid_t end = __ldg(rowptr + row + 1);
-    for (eid_t p = __ldg(rowptr + row) + lane; p < end; p += subwarp) acc.add(product(p, __ldcs(col + p)));
+    accumulate_run(acc, __ldg(rowptr + row) + lane, __ldg(rowptr + row + 1), subwarp, [](eid_t p) { return p; }, col,
+                   product);
   }
   // Every lane of the warp takes part (no early exit above), as the full-mask shuffles need.
   for (int offset = subwarp >> 1; offset > 0; offset >>= 1) acc.merge(acc.shfl_xor(offset));
   if (active && lane == 0) write_output<SR>(y, row, allowed, acc, mask);
 }
 
-// ---- CSR merge path ---------------------------------------------------------------------
-// The merge path of the row ends rowptr[1..n] with the nonzero indices 0..nnz-1 is cut into
-// tiles of kMergePathTile items; merge_tile_rows[t] is the number of rows finished before tile
-// t. Each tile stages its row ends and its products in shared memory, every thread walks 8
-// path items, a block-wide reduce-by-key joins rows cut between threads, and rows finished in
-// the tile are written once, coalesced. A row cut by a tile seam gets the earlier tiles'
-// parts from their carries in merge_path_fixup_kernel.
+// ---- CSR merge path, one warp per tile ---------------------------------------------------
+// The merge path of the row ends rowptr[1..n] with the nonzero indices 0..nnz-1 (Merrill &
+// Garland) is cut into tiles of 32 * J items, one per warp; merge_tile_rows[t] is the number of
+// rows finished before tile t. A warp first issues every global load of its tile (row ends and
+// column ids coalesced, then the J values and x gathers per lane), so each lane has J
+// independent loads in flight instead of one dependent chain per item, and stages row ends and
+// terms in shared memory. Each lane then walks J consecutive path items, writing the rows it
+// finishes; a segmented scan over the lanes (shuffles) joins rows cut between lanes.
+//
+// A row cut by a tile seam is written by the tile where it ends, with that tile's part only;
+// each tile leaves its part of the row it does not finish in carries[t], and
+// merge_path_fixup_kernel adds those afterwards. (A single-kernel decoupled look-back over the
+// earlier tiles' carries was measured on the H200 too: tiles waiting on their neighbours made
+// it 1.5x slower on wb-edu-like at the same tile size, 0.44 against 0.29 ms.)
 template <class SR, class V>
 struct RowCarry {
   vid_t row;
   Partial<SR, V> partial;
 };
 
-// Reduce-by-key over non-decreasing keys: associative, so a block scan can use it.
-template <class SR, class V>
-struct MergeSameRow {
-  __device__ RowCarry<SR, V> operator()(const RowCarry<SR, V>& a, const RowCarry<SR, V>& b) const {
-    if (a.row != b.row) return b;
-    RowCarry<SR, V> r = a;
-    r.partial.merge(b.partial);
-    return r;
-  }
-};
-
 // Path coordinate of diagonal `diag`: the number of row ends taken before it, where row i
 // ends at row_end(i) and the merge takes a row end before nonzero j when row_end(i) <= j.
 template <class RowEnd>
-__device__ __forceinline__ eid_t merge_path_search(eid_t diag, eid_t nrows, eid_t nnz, eid_t nz_offset,
-                                                   RowEnd row_end) {
+__device__ __forceinline__ eid_t merge_path_search(eid_t diag, eid_t nrows, eid_t nnz, RowEnd row_end) {
   eid_t lo = diag > nnz ? diag - nnz : 0;
   eid_t hi = diag < nrows ? diag : nrows;
   while (lo < hi) {
     const eid_t mid = (lo + hi) >> 1;
-    if (row_end(mid) <= nz_offset + diag - mid - 1) lo = mid + 1;
+    if (row_end(mid) <= diag - mid - 1) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-template <class SR, class V, class Product>
-__global__ void __launch_bounds__(kMergePathThreads)
-    merge_path_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ col, vid_t nrows, eid_t nnz,
-                      const vid_t* __restrict__ tile_rows, Product product, V* __restrict__ y, OutputMask<V> mask,
-                      RowCarry<SR, V>* __restrict__ carries) {
+inline constexpr int kMergePathWarps = 8;  // tiles per block of kMergePathWarps * 32 threads
+
+template <class SR, class V, int J, class Product>
+__global__ void __launch_bounds__(kMergePathWarps * 32)
+    merge_path_kernel(const unsigned* __restrict__ rowptr_low, const vid_t* __restrict__ col, vid_t nrows, eid_t nnz,
+                      const vid_t* __restrict__ tile_rows, eid_t ntiles, Product product, V* __restrict__ y,
+                      OutputMask<V> mask, RowCarry<SR, V>* __restrict__ carries) {
   using P = Partial<SR, V>;
-  using Carry = RowCarry<SR, V>;
-  using Scan = cub::BlockScan<Carry, kMergePathThreads>;
-  __shared__ eid_t s_row_end[kMergePathTile];
-  __shared__ V s_term[kMergePathTile];
-  __shared__ P s_row[kMergePathTile];
-  __shared__ typename Scan::TempStorage scan_storage;
+  constexpr int T = 32 * J;
+  __shared__ int s_end[kMergePathWarps][T];  // row ends relative to the tile's first nonzero
+  __shared__ V s_term[kMergePathWarps][T];
+  __shared__ bool s_allow[kMergePathWarps][T];  // with a mask only
+  const int warp = int(threadIdx.x) >> 5;
+  const int lane = int(threadIdx.x) & 31;
+  const eid_t tile = eid_t(blockIdx.x) * kMergePathWarps + warp;
+  if (tile >= ntiles) return;  // the whole warp; nothing below waits on other warps of the block
+  int* ends = s_end[warp];
+  V* terms = s_term[warp];
+  bool* allow = s_allow[warp];
 
-  const eid_t tile = blockIdx.x;
-  const vid_t row_begin = tile_rows[tile];
-  const vid_t row_end = tile_rows[tile + 1];
-  const eid_t diag_begin = tile * kMergePathTile;
-  const eid_t path_length = eid_t(nrows) + nnz;
-  const eid_t diag_end = diag_begin + kMergePathTile < path_length ? diag_begin + kMergePathTile : path_length;
+  const vid_t row_begin = __ldg(tile_rows + tile);
+  const int tile_nrows = int(__ldg(tile_rows + tile + 1) - row_begin);
+  const eid_t diag_begin = tile * T;
+  const eid_t path_left = eid_t(nrows) + nnz - diag_begin;
+  const int tile_length = path_left < T ? int(path_left) : T;
+  const int tile_nnz = tile_length - tile_nrows;
   const eid_t nz_begin = diag_begin - row_begin;
-  const int tile_nrows = row_end - row_begin;
-  const int tile_nnz = int(diag_end - row_end - nz_begin);
 
-  for (int k = threadIdx.x; k < tile_nrows; k += kMergePathThreads) s_row_end[k] = __ldg(rowptr + row_begin + 1 + k);
-  for (int k = threadIdx.x; k < tile_nnz; k += kMergePathThreads) {
-    const eid_t p = nz_begin + k;
-    s_term[k] = product(p, __ldcs(col + p));
+  const bool masked = mask.values != nullptr;
+  // Offsets within a tile are small, so the low 32 bits of rowptr give them exactly (mod 2^32).
+  const unsigned nz_begin_low = unsigned(nz_begin);
+  unsigned row_ends[J];
+  vid_t cols[J];
+  bool allowed[J];
+  V t[J];
+#pragma unroll
+  for (int s = 0; s < J; ++s) {
+    const int k = lane + 32 * s;
+    row_ends[s] = k < tile_nrows ? __ldg(rowptr_low + row_begin + 1 + k) : 0u;
+    cols[s] = k < tile_nnz ? __ldcs(col + nz_begin + k) : 0;
+    allowed[s] = masked && k < tile_nrows && mask.allows(row_begin + k);
   }
-  __syncthreads();
+#pragma unroll
+  for (int s = 0; s < J; ++s) {
+    const int k = lane + 32 * s;
+    if (k < tile_nnz) t[s] = product(nz_begin + k, cols[s]);
+  }
+#pragma unroll
+  for (int s = 0; s < J; ++s) {
+    const int k = lane + 32 * s;
+    if (k < tile_nnz) terms[k] = t[s];
+    if (k < tile_nrows) {
+      ends[k] = int(row_ends[s] - nz_begin_low);
+      if (masked) allow[k] = allowed[s];
+    }
+  }
+  __syncwarp();
 
-  const int tile_length = tile_nrows + tile_nnz;
-  const int diag = min(int(threadIdx.x) * kMergePathItemsPerThread, tile_length);
-  const eid_t* row_ends = s_row_end;
-  int i = int(merge_path_search(diag, tile_nrows, tile_nnz, nz_begin, [row_ends](eid_t r) { return row_ends[r]; }));
+  auto write_row = [&](int r, const P& p) {
+    write_output<SR>(y, row_begin + r, !masked || allow[r], p, mask);
+  };
+  // This lane's path items [diag, diag + steps): row end i is taken before nonzero j when
+  // ends[i] <= j.
+  const int diag = min(lane * J, tile_length);
+  int i = max(0, diag - tile_nnz);
+  for (int hi = min(diag, tile_nrows); i < hi;) {
+    const int mid = (i + hi) >> 1;
+    if (ends[mid] <= diag - mid - 1) i = mid + 1;
+    else hi = mid;
+  }
   int j = diag - i;
   const int first_row = i;
-  const int steps = min(kMergePathItemsPerThread, tile_length - diag);
+  const int steps = min(J, tile_length - diag);
   P acc = P::empty();
+  P first_part = P::empty();  // this lane's part of first_row, which earlier lanes may share
 #pragma unroll
-  for (int s = 0; s < kMergePathItemsPerThread; ++s) {
+  for (int s = 0; s < J; ++s) {
     if (s < steps) {
       // The path stays inside the tile, so j < tile_nnz whenever a nonzero is taken.
-      if (i < tile_nrows && s_row_end[i] <= nz_begin + j) {
-        s_row[i] = acc;
+      if (i < tile_nrows && ends[i] <= j) {
+        if (i == first_row) first_part = acc;
+        else write_row(i, acc);
         acc = P::empty();
         ++i;
       } else {
-        acc.add(s_term[j]);
+        acc.add(terms[j]);
         ++j;
       }
     }
   }
 
-  // Thread t's carry (its last, unfinished row) belongs to the row where thread t+1 starts;
-  // the exclusive scan hands each thread the merged carries of the threads before it that
-  // ended in its first row. The block total is the tile's carry into row `row_end`.
-  Carry carry_in, tile_carry;
-  Scan(scan_storage).ExclusiveScan(Carry{vid_t(i), acc}, carry_in, MergeSameRow<SR, V>{}, tile_carry);
-  if (threadIdx.x > 0 && i > first_row) {
-    P head = carry_in.partial;
-    head.merge(s_row[first_row]);
-    s_row[first_row] = head;
+  // Segmented inclusive scan over lanes keyed by the unfinished row (non-decreasing in lane):
+  // lane l - 1's result is what the lanes before l hold of l's first row.
+  P run = acc;
+#pragma unroll
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    P before = run.shfl_up(offset);
+    const int before_row = __shfl_up_sync(kFullWarp, i, offset);
+    if (lane >= offset && before_row == i) {
+      before.merge(run);
+      run = before;
+    }
   }
-  __syncthreads();
-  for (int k = threadIdx.x; k < tile_nrows; k += kMergePathThreads) {
-    const vid_t row = row_begin + k;
-    write_output<SR>(y, row, mask.allows(row), s_row[k], mask);
+  P carry_in = run.shfl_up(1);
+  if (lane == 0) carry_in = P::empty();
+  // Lane 31 ends at the tile's end, in the row the tile leaves unfinished.
+  const P tile_carry = run.shfl(31);
+  if (lane == 0) carries[tile] = RowCarry<SR, V>{row_begin + tile_nrows, tile_carry};
+  if (i > first_row) {
+    P v = carry_in;
+    v.merge(first_part);
+    write_row(first_row, v);
   }
-  if (threadIdx.x == 0) carries[tile] = Carry{row_end, tile_carry.partial};
 }
 
-// Adds each tile's carry to its row (written by the tile that finished it). Several tiles can
+// Adds each tile's carry to its row, which the tile that finished it wrote. Several tiles can
 // carry into one long row, hence atomics; there is one carry per tile.
 template <class SR, class V>
 __global__ void merge_path_fixup_kernel(const RowCarry<SR, V>* __restrict__ carries, eid_t ntiles, vid_t nrows,
@@ -278,12 +339,9 @@ __global__ void __launch_bounds__(kSellPThreads)
   const bool allowed = active && mask.allows(row);
   P acc = P::empty();
   if (allowed) {
-    const vid_t len = __ldg(row_len + row);
     const eid_t base = __ldg(slice_ptr + slice) + lane;
-    for (vid_t k = t; k < len; k += threads_per_row) {
-      const eid_t slot = base + eid_t(k) * kSliceHeight;
-      acc.add(product(slot, __ldcs(col + slot)));
-    }
+    accumulate_run(acc, t, __ldg(row_len + row), threads_per_row,
+                   [base](eid_t k) { return base + k * kSliceHeight; }, col, product);
   }
   if (threads_per_row > 1) {  // uniform over the block
     s_part[warp][lane] = acc;
@@ -306,11 +364,8 @@ __global__ void __launch_bounds__(256)
   const bool allowed = mask.allows(row);
   P acc = P::empty();
   if (allowed) {
-    const vid_t len = min(__ldg(row_len + row), ell_width);
-    for (vid_t k = 0; k < len; ++k) {
-      const eid_t slot = eid_t(k) * nrows + row;
-      acc.add(product(slot, __ldcs(ell_col + slot)));
-    }
+    accumulate_run(acc, 0, min(__ldg(row_len + row), ell_width), 1,
+                   [nrows, row](eid_t k) { return k * nrows + row; }, ell_col, product);
   }
   write_output<SR>(y, row, allowed, acc, mask);
 }

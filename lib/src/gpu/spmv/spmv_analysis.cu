@@ -140,7 +140,7 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
   if (k == SpmvKernel::Auto) k = choose_spmv_kernel(A);
   else spmv_row_stats(A);
   switch (k) {
-    case SpmvKernel::CsrMergePath: detail::spmv_merge_partition(A); break;
+    case SpmvKernel::CsrMergePath: detail::spmv_merge_path(A); break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
     case SpmvKernel::SellP: detail::spmv_sellp(A); break;
     case SpmvKernel::Hyb: detail::spmv_hyb(A); break;

@@ -37,7 +37,12 @@ __global__ void merge_partition_kernel(const eid_t* __restrict__ rowptr, vid_t n
   if (t > ntiles) return;
   const eid_t path_length = eid_t(nrows) + nnz;
   const eid_t diag = t * kMergePathTile < path_length ? t * kMergePathTile : path_length;
-  tile_rows[t] = vid_t(merge_path_search(diag, nrows, nnz, 0, [rowptr](eid_t r) { return __ldg(rowptr + r + 1); }));
+  tile_rows[t] = vid_t(merge_path_search(diag, nrows, nnz, [rowptr](eid_t r) { return __ldg(rowptr + r + 1); }));
+}
+
+__global__ void low_bits_kernel(const eid_t* __restrict__ in, eid_t n, unsigned* __restrict__ out) {
+  const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = unsigned(in[i]);
 }
 
 // Entry p of row i (its k-th) goes to slot 32k + i%32 of slice i/32.
@@ -125,19 +130,24 @@ const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>& A) {
 }
 
 template <class V>
-const device::Buffer<vid_t>& spmv_merge_partition(const Matrix<V>& A) {
+const MergePathPlan& spmv_merge_path(const Matrix<V>& A) {
   SpmvCache<V>& cache = cache_of(A);
   std::lock_guard lock(cache.mutex);
-  if (cache.merge_tile_rows.empty()) {
+  if (!cache.merge_path) {
     const eid_t nnz = A.nnz();
     const eid_t ntiles = (eid_t(A.nrows()) + nnz + kMergePathTile - 1) / kMergePathTile;
-    device::Buffer<vid_t> tile_rows(ntiles + 1);
+    auto plan = std::make_unique<MergePathPlan>();
+    plan->tile_rows = device::Buffer<vid_t>(ntiles + 1);
     merge_partition_kernel<<<blocks_for(ntiles + 1), kThreads>>>(A.csr().rowptr.data(), A.nrows(), nnz, ntiles,
-                                                                 tile_rows.data());
+                                                                 plan->tile_rows.data());
     SPGRAPH_CHECK_LAUNCH("merge_partition_kernel");
-    cache.merge_tile_rows = std::move(tile_rows);
+    const eid_t offsets = eid_t(A.nrows()) + 1;
+    plan->rowptr_low = device::Buffer<unsigned>(offsets);
+    low_bits_kernel<<<blocks_for(offsets), kThreads>>>(A.csr().rowptr.data(), offsets, plan->rowptr_low.data());
+    SPGRAPH_CHECK_LAUNCH("low_bits_kernel");
+    cache.merge_path = std::move(plan);
   }
-  return cache.merge_tile_rows;
+  return *cache.merge_path;
 }
 
 template <class V>
@@ -218,7 +228,7 @@ const Hyb<V>& spmv_hyb(const Matrix<V>& A) {
 
 #define SPGRAPH_SPMV_FORMATS_INSTANTIATE(V)                                     \
   template const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>&);    \
-  template const device::Buffer<vid_t>& spmv_merge_partition(const Matrix<V>&); \
+  template const MergePathPlan& spmv_merge_path(const Matrix<V>&);             \
   template const SellP<V>& spmv_sellp(const Matrix<V>&);                        \
   template const Hyb<V>& spmv_hyb(const Matrix<V>&);
 

@@ -13,14 +13,14 @@ SpmvKernel choose_spmv_kernel(const SpmvRowStats& s, const SpmvSelection& sel) {
   if (s.max_row_length <= sel.balanced_max_row) {
     if (s.nnz <= sel.small_nnz) return SpmvKernel::CsrVector;
     if (double(s.sellp_slots) <= sel.sellp_max_padding * nnz) return SpmvKernel::SellP;
-    return SpmvKernel::CsrVector;
+    return SpmvKernel::CooLoadBalanced;
   }
   const double ell_entries = nnz - double(s.hyb_coo_nnz);
   const double ell_slots = double(s.hyb_ell_width) * double(s.nrows);
-  if (double(s.hyb_coo_nnz) <= sel.hyb_max_coo_share * nnz && ell_entries > 0 &&
+  if (s.nnz > sel.small_nnz && ell_entries > 0 && ell_entries >= sel.hyb_min_ell_share * nnz &&
       ell_slots <= sel.hyb_max_padding * ell_entries)
     return SpmvKernel::Hyb;
-  return SpmvKernel::CsrMergePath;
+  return SpmvKernel::CooLoadBalanced;
 }
 
 double hyb_split_quantile(std::size_t value_bytes, std::size_t index_bytes) {
