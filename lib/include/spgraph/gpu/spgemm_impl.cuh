@@ -79,6 +79,9 @@ inline std::vector<eid_t> download_offsets(const eid_t* d, vid_t n) {
   return h;
 }
 
+// The host reads the device's counters three times: after the row statistics (group sizes),
+// after the symbolic pass (nnz(C), the numeric groups, the global path's work) and at the end
+// (kernel errors); rows too large for shared memory and row panels add their own.
 template <class SR, class V>
 SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B, const MxmOptions& options,
                         const SpgemmTuning& tuning, const PanelSink<V>* sink, device::DeviceCsr<V>* whole) {
@@ -91,19 +94,26 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
       std::size_t(n) * (kRowStatsBytesPerRow + sizeof(eid_t) + sizeof(std::uint8_t) + sizeof(vid_t)) + sizeof(eid_t);
   const Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
 
-  const RowStats stats = row_stats(a, b, kMainStream);
+  device::Buffer<HashCounters> d_counters(1, kMainStream);
+  d_counters.fill_zero();
+  HashCounters* counters = d_counters.data();
+  device::Buffer<std::uint8_t> group(n, kMainStream);  // symbolic groups, then numeric groups
+  RowStats stats = hash_row_stats(a, b, force, group.data(), counters, kMainStream);
+  HashCounters host = read_value(counters, kMainStream);
+  stats.total_products = static_cast<eid_t>(host.total_products);
   info.products = stats.total_products;
   device::Buffer<eid_t> rowptr(std::size_t(n) + 1, kMainStream);
-  GroupStreams streams;
-  hash_symbolic(a, b, stats, force, budget, rowptr.data(), streams, kMainStream);
+  GroupStreams& streams = GroupStreams::for_this_thread();
+  hash_symbolic(a, b, stats, group.data(), host, budget, rowptr.data(), counters, streams, kMainStream);
   exclusive_scan_inplace(rowptr.data(), eid_t(n) + 1, kMainStream);
-  const eid_t nnz = read_value(rowptr.data() + n, kMainStream);
+  numeric_groups(stats, rowptr.data(), n, force, sizeof(V), group.data(), counters, kMainStream);
+  host = read_value(counters, kMainStream);
+  const eid_t nnz = static_cast<eid_t>(host.nnz);
   info.nnz = nnz;
 
   // The global path's batches get a share of the budget; output panels the rest.
-  const GlobalWork work = global_work(stats, rowptr.data(), n, force, sizeof(V), kMainStream);
-  std::size_t global_room = static_cast<std::size_t>(
-      std::min<std::uint64_t>(work.total, std::max<std::uint64_t>(work.largest, std::min(kGlobalBatchBytes, budget.room / 2))));
+  std::size_t global_room = static_cast<std::size_t>(std::min<std::uint64_t>(
+      host.global_total, std::max<std::uint64_t>(host.global_largest, std::min(kGlobalBatchBytes, budget.room / 2))));
   global_room = std::min(global_room, budget.room);
   std::vector<Panel> panels{{0, n}};
   std::vector<eid_t> offsets;  // host copy of rowptr, when C is split
@@ -120,19 +130,24 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   }
   info.panels = static_cast<int>(panels.size());
 
-  ErrorFlag error(kMainStream);
   PanelWriter<V> writer(sink, whole, rowptr.data(), n, b.ncols, nnz);
   for (const Panel& p : panels) {
     const eid_t begin = offsets.empty() ? 0 : offsets[p.first];
     const eid_t end = offsets.empty() ? nnz : offsets[p.last];
     const NumericOutput<V> out = writer.begin(p.first, p.last, begin, end);
-    const NumericCounts counts = hash_numeric<SR, V>(A.view(), B.view(), stats, p.first, p.last, out, force, budget,
-                                                     global_room, streams, kMainStream, error.get());
-    info.global_table_rows += counts.global_rows;
-    info.dense_rows += counts.dense_rows;
-    error.check("mxm (hash)", kMainStream);
+    const Buckets buckets =
+        panels.size() == 1
+            ? bucket_counted_rows(group.data(), 0, n, host.numeric_rows, counters->numeric_cursor, kMainStream)
+            : bucket_rows(group.data() + p.first, p.first, p.last, kMainStream);
+    info.global_table_rows += hash_numeric<SR, V>(A.view(), B.view(), stats, buckets, out, force, budget,
+                                                  global_room, streams, kMainStream, &counters->error,
+                                                  &counters->dense_rows);
+    if (sink) check_kernel_error(read_value(&counters->error, kMainStream), "mxm (hash)");
     writer.end(p.first, p.last, begin);
   }
+  host = read_value(counters, kMainStream);
+  check_kernel_error(host.error, "mxm (hash)");
+  info.dense_rows = static_cast<vid_t>(host.dense_rows);
   if (!sink) whole->rowptr = std::move(rowptr);
   return info;
 }

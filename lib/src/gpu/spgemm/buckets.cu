@@ -12,6 +12,10 @@ constexpr int kThreads = 256;
 constexpr int kRowsPerThread = 4;
 constexpr int kTile = kThreads * kRowsPerThread;
 
+struct GroupOffsets {
+  eid_t at[kGroups];
+};
+
 __global__ void count_groups_kernel(const std::uint8_t* group, vid_t n, unsigned long long* counts) {
   __shared__ unsigned local[kGroups];
   if (threadIdx.x < kGroups) local[threadIdx.x] = 0;
@@ -25,9 +29,10 @@ __global__ void count_groups_kernel(const std::uint8_t* group, vid_t n, unsigned
   if (threadIdx.x < kGroups && local[threadIdx.x]) atomicAdd(&counts[threadIdx.x], local[threadIdx.x]);
 }
 
-// Each block reserves one range per group with a single global atomic, then places its rows.
-__global__ void scatter_groups_kernel(const std::uint8_t* group, vid_t first, vid_t n, unsigned long long* cursor,
-                                      vid_t* rows) {
+// Each block reserves one range per group with a single global atomic on the group's cursor
+// (counting from 0), then places its rows after the group's offset.
+__global__ void scatter_groups_kernel(const std::uint8_t* group, vid_t first, vid_t n, GroupOffsets offsets,
+                                      unsigned long long* cursor, vid_t* rows) {
   __shared__ unsigned local[kGroups];
   __shared__ unsigned long long base[kGroups];
   if (threadIdx.x < kGroups) local[threadIdx.x] = 0;
@@ -39,7 +44,8 @@ __global__ void scatter_groups_kernel(const std::uint8_t* group, vid_t first, vi
     if (i < n && group[i] < kGroups) rank[r] = atomicAdd(&local[group[i]], 1u);
   }
   __syncthreads();
-  if (threadIdx.x < kGroups && local[threadIdx.x]) base[threadIdx.x] = atomicAdd(&cursor[threadIdx.x], local[threadIdx.x]);
+  if (threadIdx.x < kGroups && local[threadIdx.x])
+    base[threadIdx.x] = offsets.at[threadIdx.x] + atomicAdd(&cursor[threadIdx.x], local[threadIdx.x]);
   __syncthreads();
   for (int r = 0; r < kRowsPerThread; ++r) {
     const eid_t i = tile + r * kThreads + threadIdx.x;
@@ -47,83 +53,97 @@ __global__ void scatter_groups_kernel(const std::uint8_t* group, vid_t first, vi
   }
 }
 
-__global__ void numeric_groups_kernel(const eid_t* products, const eid_t* rowptr, vid_t first, vid_t last,
-                                      bool force_global, std::uint8_t* group) {
+__global__ void numeric_groups_kernel(const eid_t* products, const vid_t* min_col, const vid_t* max_col,
+                                      const eid_t* rowptr, vid_t n, bool force_global, std::size_t value_bytes,
+                                      std::uint8_t* group, HashCounters* counters) {
+  __shared__ unsigned local[kGroups];
+  __shared__ unsigned long long largest, total;
+  if (threadIdx.x < kGroups) local[threadIdx.x] = 0;
+  if (threadIdx.x == 0) largest = total = 0;
+  __syncthreads();
+  if (blockIdx.x == 0 && threadIdx.x == 0) counters->nnz = static_cast<unsigned long long>(rowptr[n]);
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t i = first + eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < last; i += stride)
-    group[i - first] = static_cast<std::uint8_t>(numeric_group(products[i], rowptr[i + 1] - rowptr[i], force_global));
-}
-
-__global__ void row_sizes_kernel(const vid_t* rows, eid_t count, const eid_t* rowptr, eid_t* sizes) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride)
-    sizes[i] = rowptr[rows[i] + 1] - rowptr[rows[i]];
-}
-
-__global__ void global_work_kernel(const eid_t* products, const eid_t* rowptr, vid_t n, bool force_global,
-                                   std::size_t value_bytes, unsigned long long* largest, unsigned long long* total) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  unsigned long long mine_max = 0, mine_sum = 0;
   for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     const eid_t nnz = rowptr[i + 1] - rowptr[i];
-    if (numeric_group(products[i], nnz, force_global) != kGlobalGroup) continue;
-    const unsigned long long bytes = global_row_bytes(nnz, value_bytes);
-    mine_max = max(mine_max, bytes);
-    mine_sum += bytes;
+    const int g = numeric_group(products[i], nnz, force_global);
+    group[i] = static_cast<std::uint8_t>(g);
+    if (g >= kGroups) continue;
+    atomicAdd(&local[g], 1u);
+    if (g == kGlobalGroup) {
+      const eid_t span = eid_t(max_col[i]) - min_col[i] + 1;
+      const unsigned long long bytes =
+          global_row_bytes(nnz, span, global_row_dense(nnz, span, force_global), value_bytes);
+      atomicMax(&largest, bytes);
+      atomicAdd(&total, bytes);
+    }
   }
-  if (mine_sum) {
-    atomicMax(largest, mine_max);
-    atomicAdd(total, mine_sum);
+  __syncthreads();
+  if (threadIdx.x < kGroups && local[threadIdx.x])
+    atomicAdd(&counters->numeric_rows[threadIdx.x], static_cast<unsigned long long>(local[threadIdx.x]));
+  if (threadIdx.x == 0 && total) {
+    atomicMax(&counters->global_largest, largest);
+    atomicAdd(&counters->global_total, total);
+  }
+}
+
+__global__ void row_shapes_kernel(const vid_t* rows, eid_t count, const eid_t* rowptr, const vid_t* min_col,
+                                  const vid_t* max_col, RowShape* shapes) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
+    const vid_t row = rows[i];
+    shapes[i] = {rowptr[row + 1] - rowptr[row], eid_t(max_col[row]) - min_col[row] + 1};
   }
 }
 
 }  // namespace
 
-GlobalWork global_work(const RowStats& stats, const eid_t* rowptr, vid_t n, bool force_global,
-                       std::size_t value_bytes, cudaStream_t stream) {
-  if (n == 0) return {};
-  device::Buffer<unsigned long long> out(2, stream);
-  out.fill_zero();
-  global_work_kernel<<<grid_for(n, 256), 256, 0, stream>>>(stats.products.data(), rowptr, n, force_global,
-                                                           value_bytes, out.data(), out.data() + 1);
-  SPGRAPH_CHECK_LAUNCH("global_work_kernel");
-  const std::vector<unsigned long long> host = out.download();
-  return {host[0], host[1]};
-}
-
-std::vector<eid_t> row_sizes(const vid_t* rows, eid_t count, const eid_t* rowptr, cudaStream_t stream) {
+std::vector<RowShape> row_shapes(const vid_t* rows, eid_t count, const eid_t* rowptr, const RowStats& stats,
+                                 cudaStream_t stream) {
   if (count == 0) return {};
-  device::Buffer<eid_t> sizes(count, stream);
-  row_sizes_kernel<<<grid_for(count, 256), 256, 0, stream>>>(rows, count, rowptr, sizes.data());
-  SPGRAPH_CHECK_LAUNCH("row_sizes_kernel");
-  return sizes.download();
+  device::Buffer<RowShape> shapes(count, stream);
+  row_shapes_kernel<<<grid_for(count, 256), 256, 0, stream>>>(rows, count, rowptr, stats.min_col.data(),
+                                                              stats.max_col.data(), shapes.data());
+  SPGRAPH_CHECK_LAUNCH("row_shapes_kernel");
+  return shapes.download();
 }
 
-Buckets bucket_rows(const std::uint8_t* group_of_row, vid_t first, vid_t last, cudaStream_t stream) {
+Buckets bucket_counted_rows(const std::uint8_t* group_of_row, vid_t first, vid_t last,
+                            const unsigned long long* counts, unsigned long long* cursors, cudaStream_t stream) {
   Buckets b;
   const vid_t n = last - first;
   if (n <= 0) return b;
-  const unsigned blocks = static_cast<unsigned>((eid_t(n) + kTile - 1) / kTile);
-  device::Buffer<unsigned long long> counts(kGroups, stream);
-  counts.fill_zero();
-  count_groups_kernel<<<blocks, kThreads, 0, stream>>>(group_of_row, n, counts.data());
-  SPGRAPH_CHECK_LAUNCH("count_groups_kernel");
-  std::vector<unsigned long long> host = counts.download();
-  for (int g = 0; g < kGroups; ++g) b.offsets[g + 1] = b.offsets[g] + static_cast<eid_t>(host[g]);
-  std::vector<unsigned long long> start(b.offsets.begin(), b.offsets.end() - 1);
-  counts.upload(start);  // now the cursors where each group's next rows go
+  GroupOffsets offsets{};
+  for (int g = 0; g < kGroups; ++g) {
+    offsets.at[g] = b.offsets[g];
+    b.offsets[g + 1] = b.offsets[g] + static_cast<eid_t>(counts[g]);
+  }
+  if (b.offsets[kGroups] == 0) return b;
   b.rows = device::Buffer<vid_t>(static_cast<std::size_t>(b.offsets[kGroups]), stream);
-  scatter_groups_kernel<<<blocks, kThreads, 0, stream>>>(group_of_row, first, n, counts.data(), b.rows.data());
+  const unsigned blocks = static_cast<unsigned>((eid_t(n) + kTile - 1) / kTile);
+  scatter_groups_kernel<<<blocks, kThreads, 0, stream>>>(group_of_row, first, n, offsets, cursors, b.rows.data());
   SPGRAPH_CHECK_LAUNCH("scatter_groups_kernel");
   return b;
 }
 
-void numeric_groups(const RowStats& stats, const eid_t* rowptr, vid_t first, vid_t last, bool force_global,
-                    std::uint8_t* group, cudaStream_t stream) {
-  if (last <= first) return;
+Buckets bucket_rows(const std::uint8_t* group_of_row, vid_t first, vid_t last, cudaStream_t stream) {
+  const vid_t n = last - first;
+  if (n <= 0) return {};
+  device::Buffer<unsigned long long> counts(2 * kGroups, stream);  // counts, then the scatter's cursors
+  counts.fill_zero();
+  const unsigned blocks = static_cast<unsigned>((eid_t(n) + kTile - 1) / kTile);
+  count_groups_kernel<<<blocks, kThreads, 0, stream>>>(group_of_row, n, counts.data());
+  SPGRAPH_CHECK_LAUNCH("count_groups_kernel");
+  const std::vector<unsigned long long> host = counts.download();
+  return bucket_counted_rows(group_of_row, first, last, host.data(), counts.data() + kGroups, stream);
+}
+
+void numeric_groups(const RowStats& stats, const eid_t* rowptr, vid_t n, bool force_global, std::size_t value_bytes,
+                    std::uint8_t* group, HashCounters* counters, cudaStream_t stream) {
+  if (n <= 0) return;
   constexpr int threads = 256;
-  numeric_groups_kernel<<<grid_for(last - first, threads), threads, 0, stream>>>(
-      stats.products.data(), rowptr, first, last, force_global, group);
+  numeric_groups_kernel<<<grid_for(n, threads), threads, 0, stream>>>(stats.products.data(), stats.min_col.data(),
+                                                                      stats.max_col.data(), rowptr, n, force_global,
+                                                                      value_bytes, group, counters);
   SPGRAPH_CHECK_LAUNCH("numeric_groups_kernel");
 }
 

@@ -26,17 +26,6 @@ eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream) {
   return read_value(out.data(), stream);
 }
 
-template <class T>
-T read_value(const T* device_ptr, cudaStream_t stream) {
-  T v{};
-  SPGRAPH_CUDA(cudaMemcpyAsync(&v, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
-  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
-  return v;
-}
-template eid_t read_value<eid_t>(const eid_t*, cudaStream_t);
-template unsigned read_value<unsigned>(const unsigned*, cudaStream_t);
-template int read_value<int>(const int*, cudaStream_t);
-
 void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
                           eid_t items, eid_t segments, const eid_t* begin, const eid_t* end, cudaStream_t stream) {
   if (items <= 0 || segments <= 0) return;

@@ -1,5 +1,5 @@
-// Per-row product counts and column ranges of A*B, per-entry product offsets, and
-// count_products.
+// Per-row product counts and column ranges of A*B (with the hash product's symbolic grouping
+// in the same sweep), per-entry product offsets, and count_products.
 #include <climits>
 #include <string>
 
@@ -13,8 +13,21 @@ namespace spgraph::gpu::spgemm_detail {
 namespace {
 
 constexpr int kLanesPerRow = 8;  // most graph rows are short; 8 lanes keep a warp busy on 4 rows
+constexpr int kStatsThreads = 256;
 
-__global__ void row_stats_kernel(Structure a, Structure b, eid_t* products, vid_t* min_col, vid_t* max_col) {
+// GROUP_ROWS: also group[row] = symbolic_group(...), with the block's counts per group and its
+// products added to the counters.
+template <bool GROUP_ROWS>
+__global__ void __launch_bounds__(kStatsThreads)
+    row_stats_kernel(Structure a, Structure b, bool force_global, eid_t* products, vid_t* min_col, vid_t* max_col,
+                     std::uint8_t* group, HashCounters* counters) {
+  __shared__ unsigned long long block_products;
+  __shared__ unsigned block_rows[kGroups];
+  if constexpr (GROUP_ROWS) {
+    if (threadIdx.x < kGroups) block_rows[threadIdx.x] = 0;
+    if (threadIdx.x == 0) block_products = 0;
+    __syncthreads();
+  }
   const eid_t row = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kLanesPerRow;
   const int lane = threadIdx.x % kLanesPerRow;
   eid_t p = 0;
@@ -40,7 +53,35 @@ __global__ void row_stats_kernel(Structure a, Structure b, eid_t* products, vid_
     products[row] = p;
     min_col[row] = p ? lo : 0;
     max_col[row] = p ? hi : 0;
+    if constexpr (GROUP_ROWS) {
+      const eid_t span = p ? eid_t(hi) - lo + 1 : 0;
+      const int g = symbolic_group(p, min(p, min(span, eid_t(b.ncols))), force_global);
+      group[row] = static_cast<std::uint8_t>(g);
+      if (g < kGroups) atomicAdd(&block_rows[g], 1u);
+      if (p) atomicAdd(&block_products, static_cast<unsigned long long>(p));
+    }
   }
+  if constexpr (GROUP_ROWS) {
+    __syncthreads();
+    if (threadIdx.x < kGroups && block_rows[threadIdx.x])
+      atomicAdd(&counters->symbolic_rows[threadIdx.x], static_cast<unsigned long long>(block_rows[threadIdx.x]));
+    if (threadIdx.x == 0 && block_products) atomicAdd(&counters->total_products, block_products);
+  }
+}
+
+template <bool GROUP_ROWS>
+RowStats launch_row_stats(const Structure& a, const Structure& b, bool force_global, std::uint8_t* group,
+                          HashCounters* counters, cudaStream_t stream) {
+  RowStats s;
+  s.products = device::Buffer<eid_t>(a.nrows, stream);
+  s.min_col = device::Buffer<vid_t>(a.nrows, stream);
+  s.max_col = device::Buffer<vid_t>(a.nrows, stream);
+  if (a.nrows == 0) return s;
+  const eid_t blocks = (eid_t(a.nrows) * kLanesPerRow + kStatsThreads - 1) / kStatsThreads;
+  row_stats_kernel<GROUP_ROWS><<<static_cast<unsigned>(blocks), kStatsThreads, 0, stream>>>(
+      a, b, force_global, s.products.data(), s.min_col.data(), s.max_col.data(), group, counters);
+  SPGRAPH_CHECK_LAUNCH("row_stats_kernel");
+  return s;
 }
 
 __global__ void entry_lengths_kernel(Structure a, Structure b, eid_t* len) {
@@ -64,18 +105,14 @@ void check_inner_dimensions(const Structure& a, const Structure& b, const char* 
 }
 
 RowStats row_stats(const Structure& a, const Structure& b, cudaStream_t stream) {
-  RowStats s;
-  s.products = device::Buffer<eid_t>(a.nrows, stream);
-  s.min_col = device::Buffer<vid_t>(a.nrows, stream);
-  s.max_col = device::Buffer<vid_t>(a.nrows, stream);
-  if (a.nrows == 0) return s;
-  constexpr int threads = 256;
-  const eid_t blocks = (eid_t(a.nrows) * kLanesPerRow + threads - 1) / threads;
-  row_stats_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(a, b, s.products.data(), s.min_col.data(),
-                                                                          s.max_col.data());
-  SPGRAPH_CHECK_LAUNCH("row_stats_kernel");
+  RowStats s = launch_row_stats<false>(a, b, false, nullptr, nullptr, stream);
   s.total_products = sum(s.products.data(), a.nrows, stream);
   return s;
+}
+
+RowStats hash_row_stats(const Structure& a, const Structure& b, bool force_global, std::uint8_t* group,
+                        HashCounters* counters, cudaStream_t stream) {
+  return launch_row_stats<true>(a, b, force_global, group, counters, stream);
 }
 
 device::Buffer<eid_t> entry_product_offsets(const Structure& a, const Structure& b, cudaStream_t stream) {

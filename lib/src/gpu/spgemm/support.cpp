@@ -1,6 +1,7 @@
 // Host-side helpers of the SpGEMM: group streams, the error word, budgets and panel planning.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "spgraph/device/cuda_check.hpp"
@@ -9,7 +10,16 @@
 
 namespace spgraph::gpu::spgemm_detail {
 
+GroupStreams& GroupStreams::for_this_thread() {
+  thread_local std::unique_ptr<GroupStreams> streams;
+  int device = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&device));
+  if (!streams || streams->device_ != device) streams = std::make_unique<GroupStreams>();
+  return *streams;
+}
+
 GroupStreams::GroupStreams() {
+  SPGRAPH_CUDA(cudaGetDevice(&device_));
   for (int g = 0; g < kGroups; ++g) {
     SPGRAPH_CUDA(cudaStreamCreateWithFlags(&streams_[g], cudaStreamNonBlocking));
     SPGRAPH_CUDA(cudaEventCreateWithFlags(&events_[g], cudaEventDisableTiming));
@@ -37,10 +47,7 @@ void GroupStreams::join(cudaStream_t main) {
   }
 }
 
-ErrorFlag::ErrorFlag(cudaStream_t stream) : flag_(1, stream) { flag_.fill_zero(); }
-
-void ErrorFlag::check(const char* what, cudaStream_t stream) const {
-  const int code = read_value(flag_.data(), stream);
+void check_kernel_error(int code, const char* what) {
   if (code == 0) return;
   const char* why = code == kErrorCountMismatch ? "the numeric pass found a different row size than the symbolic pass"
                     : code == kErrorTableFull   ? "a hash table sized to hold a row overflowed"

@@ -9,59 +9,67 @@
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
+#include "spgraph/gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {
 
 constexpr int kGlobalThreads = 512;
 
-__global__ void symbolic_groups_kernel(const eid_t* products, const vid_t* min_col, const vid_t* max_col, vid_t n,
-                                       vid_t ncols, bool force_global, std::uint8_t* group) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    const eid_t p = products[i];
-    const eid_t span = eid_t(max_col[i]) - min_col[i] + 1;
-    const eid_t bound = min(p, min(span, eid_t(ncols)));
-    group[i] = static_cast<std::uint8_t>(symbolic_group(p, bound, force_global));
-  }
-}
-
-// Partial warps: 4 threads per row, 64 rows per block, a 64-slot table per row.
-__global__ void __launch_bounds__(kPwarpThreads * kPwarpRowsPerBlock)
-    symbolic_pwarp_kernel(Structure a, Structure b, const vid_t* rows, eid_t count, eid_t* row_nnz) {
-  __shared__ unsigned table[kPwarpRowsPerBlock][kPwarpSymbolicSlots];
-  constexpr int log2_slots = 6;
-  static_assert(1 << log2_slots == kPwarpSymbolicSlots);
-  const int local = threadIdx.x / kPwarpThreads;
-  const int lane = threadIdx.x % kPwarpThreads;
-  const eid_t r = eid_t(blockIdx.x) * kPwarpRowsPerBlock + local;
+// Warp tiers: THREADS lanes per row (a power of two dividing 32), a SLOTS-key table per row.
+template <int THREADS, int SLOTS>
+__global__ void __launch_bounds__(kWarpTierBlockThreads)
+    symbolic_warp_tier_kernel(Structure a, Structure b, const vid_t* rows, eid_t count, eid_t* row_nnz) {
+  constexpr int kRows = kWarpTierBlockThreads / THREADS;
+  constexpr int kLog2Slots = exact_log2(SLOTS);
+  static_assert(32 % THREADS == 0 && (1 << kLog2Slots) == SLOTS);
+  __shared__ unsigned table[kRows][SLOTS + THREADS];  // padded: the rows of a warp initialise different banks
+  const int local = threadIdx.x / THREADS;
+  const int lane = threadIdx.x % THREADS;
+  const unsigned mask = row_lanes_mask<THREADS>();
+  const eid_t r = eid_t(blockIdx.x) * kRows + local;
   unsigned* t = table[local];
-  for (int s = lane; s < kPwarpSymbolicSlots; s += kPwarpThreads) t[s] = kEmptyKey;
-  __syncwarp();  // a row's 4 threads are in one warp
+  for (int s = lane; s < SLOTS; s += THREADS) t[s] = kEmptyKey;
+  __syncwarp();  // a row's lanes are in one warp
   int found = 0;
   vid_t row = 0;
+  eid_t a0 = 0, a1 = 0;
   if (r < count) {
     row = rows[r];
-    for (eid_t j = a.rowptr[row] + lane; j < a.rowptr[row + 1]; j += kPwarpThreads) {
-      const vid_t k = a.col[j];
-      for (eid_t q = b.rowptr[k]; q < b.rowptr[k + 1]; ++q) found += insert_key(t, log2_slots, b.col[q]);
-    }
+    a0 = a.rowptr[row];
+    a1 = a.rowptr[row + 1];
   }
-  // The table holds 64 >= 2 * 32 keys, so insert_key never returns -1 here.
-  found += __shfl_xor_sync(kFullMask, found, 1);
-  found += __shfl_xor_sync(kFullMask, found, 2);
+  // The table holds 2x the row's bound on distinct keys: insert_key never returns -1.
+  walk_row_products_lanes<THREADS, NoValue>(
+      mask, lane, a0, a1, a.col, b.rowptr, [](eid_t) { return NoValue{}; }, [&](eid_t q) { return b.col[q]; },
+      [&](eid_t, vid_t c, NoValue) { found += insert_key(t, kLog2Slots, static_cast<unsigned>(c)); });
+  for (int off = THREADS / 2; off > 0; off >>= 1) found += __shfl_xor_sync(kFullMask, found, off);
   if (r < count && lane == 0) row_nnz[row] = found;
+}
+
+template <int TIER>
+void launch_symbolic_warp_tier(const Structure& a, const Structure& b, const Buckets& buckets, eid_t* row_nnz,
+                               cudaStream_t stream) {
+  const eid_t count = buckets.count(TIER);
+  if (count == 0) return;
+  constexpr WarpTier tier = warp_tier(TIER);
+  constexpr int rows_per_block = kWarpTierBlockThreads / tier.threads;
+  const auto blocks = static_cast<unsigned>((count + rows_per_block - 1) / rows_per_block);
+  symbolic_warp_tier_kernel<tier.threads, tier.symbolic_slots><<<blocks, kWarpTierBlockThreads, 0, stream>>>(
+      a, b, buckets.begin(TIER), count, row_nnz);
+  SPGRAPH_CHECK_LAUNCH("symbolic_warp_tier_kernel");
 }
 
 // One block per row. Dense mode (the span fits 32 * slots bits): a bitmap over the span.
 // Otherwise a hash table of `slots` keys; a row that reaches fail_at distinct keys stops and is
-// listed in `failed` for the global path.
+// listed in `failed` for the global path (only block 7 can: the others' tables hold twice their
+// rows' bound).
 template <int THREADS>
 __global__ void __launch_bounds__(THREADS)
-    symbolic_block_kernel(Structure a, Structure b, const eid_t* products, const vid_t* min_col, const vid_t* max_col,
-                          const vid_t* rows, int log2_slots, int fail_at, eid_t* row_nnz, vid_t* failed,
-                          unsigned* failed_count) {
+    symbolic_block_kernel(Structure a, Structure b, const vid_t* min_col, const vid_t* max_col, const vid_t* rows,
+                          int log2_slots, int fail_at, eid_t* row_nnz, vid_t* failed, unsigned* failed_count) {
   extern __shared__ unsigned table[];
+  __shared__ RowWalkStorage<THREADS, NoValue> walk;
   __shared__ int s_count;
   __shared__ int s_fail;
   const vid_t row = rows[blockIdx.x];
@@ -69,6 +77,7 @@ __global__ void __launch_bounds__(THREADS)
   const vid_t lo = min_col[row];
   const eid_t span = eid_t(max_col[row]) - lo + 1;
   const bool dense = span <= eid_t(slots) * 32;
+  const bool may_fail = fail_at <= slots;
   const int words = dense ? static_cast<int>((span + 31) / 32) : slots;
   for (int s = threadIdx.x; s < words; s += THREADS) table[s] = dense ? 0u : kEmptyKey;
   if (threadIdx.x == 0) {
@@ -77,26 +86,25 @@ __global__ void __launch_bounds__(THREADS)
   }
   __syncthreads();
   volatile int& fail = s_fail;  // read and written through volatile: other threads set it
-  const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
-  const int width = entry_width(products[row], a1 - a0);
-  const int lane = threadIdx.x % width;
   int found = 0;
-  for (eid_t j = a0 + threadIdx.x / width; j < a1 && !fail; j += THREADS / width) {
-    const vid_t k = a.col[j];
-    const eid_t q1 = b.rowptr[k + 1];
-    for (eid_t q = b.rowptr[k] + lane; q < q1; q += width) {
-      const vid_t c = b.col[q];
-      if (dense) {
-        const unsigned off = static_cast<unsigned>(c - lo);
-        const unsigned bit = 1u << (off & 31);
-        if (!(atomicOr(&table[off >> 5], bit) & bit)) ++found;
-      } else {
+  walk_row_products<THREADS>(
+      walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [](eid_t) { return NoValue{}; },
+      [&](eid_t q) { return b.col[q]; },
+      [&](eid_t, vid_t c, NoValue) {
+        if (dense) {
+          const unsigned off = static_cast<unsigned>(c - lo);
+          const unsigned bit = 1u << (off & 31);
+          if (!(atomicOr(&table[off >> 5], bit) & bit)) ++found;
+          return true;
+        }
         const int r = insert_key(table, log2_slots, static_cast<unsigned>(c));
+        if (!may_fail) {
+          found += r;  // never -1: the table holds twice the row's bound
+          return true;
+        }
         if (r < 0 || (r == 1 && atomicAdd(&s_count, 1) + 1 >= fail_at)) fail = 1;
-        if (fail) break;
-      }
-    }
-  }
+        return !fail;
+      });
   if (found) atomicAdd(&s_count, found);
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -116,27 +124,25 @@ __global__ void span_words_kernel(const vid_t* rows, eid_t count, const vid_t* m
 
 // One block per row: a bitmap over the row's column span in global memory (zeroed beforehand).
 __global__ void __launch_bounds__(kGlobalThreads)
-    symbolic_global_kernel(Structure a, Structure b, const eid_t* products, const vid_t* min_col, const vid_t* rows,
+    symbolic_global_kernel(Structure a, Structure b, const vid_t* min_col, const vid_t* rows,
                            const eid_t* word_offsets, unsigned* bitmaps, eid_t* row_nnz) {
+  __shared__ RowWalkStorage<kGlobalThreads, NoValue> walk;
   __shared__ int s_count;
   if (threadIdx.x == 0) s_count = 0;
   __syncthreads();
   const vid_t row = rows[blockIdx.x];
   unsigned* bits = bitmaps + word_offsets[blockIdx.x];
   const vid_t lo = min_col[row];
-  const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
-  const int width = entry_width(products[row], a1 - a0);
-  const int lane = threadIdx.x % width;
   int found = 0;
-  for (eid_t j = a0 + threadIdx.x / width; j < a1; j += kGlobalThreads / width) {
-    const vid_t k = a.col[j];
-    const eid_t q1 = b.rowptr[k + 1];
-    for (eid_t q = b.rowptr[k] + lane; q < q1; q += width) {
-      const unsigned off = static_cast<unsigned>(b.col[q] - lo);
-      const unsigned bit = 1u << (off & 31);
-      if (!(atomicOr(&bits[off >> 5], bit) & bit)) ++found;
-    }
-  }
+  walk_row_products<kGlobalThreads>(
+      walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [](eid_t) { return NoValue{}; },
+      [&](eid_t q) { return b.col[q]; },
+      [&](eid_t, vid_t c, NoValue) {
+        const unsigned off = static_cast<unsigned>(c - lo);
+        const unsigned bit = 1u << (off & 31);
+        if (!(atomicOr(&bits[off >> 5], bit) & bit)) ++found;
+        return true;
+      });
   if (found) atomicAdd(&s_count, found);
   __syncthreads();
   if (threadIdx.x == 0) row_nnz[row] = s_count;
@@ -145,7 +151,8 @@ __global__ void __launch_bounds__(kGlobalThreads)
 template <int GROUP>
 void launch_symbolic_block(const Structure& a, const Structure& b, const RowStats& stats, const Buckets& buckets,
                            eid_t* row_nnz, vid_t* failed, unsigned* failed_count, cudaStream_t stream) {
-  const eid_t count = buckets.count(GROUP);
+  constexpr int id = block_group_id(GROUP);
+  const eid_t count = buckets.count(id);
   if (count == 0) return;
   constexpr BlockGroup shape = symbolic_shape(GROUP);
   constexpr int log2_slots = exact_log2(shape.slots);
@@ -155,8 +162,8 @@ void launch_symbolic_block(const Structure& a, const Structure& b, const RowStat
   auto kernel = symbolic_block_kernel<shape.threads>;
   SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   kernel<<<static_cast<unsigned>(count), shape.threads, smem, stream>>>(
-      a, b, stats.products.data(), stats.min_col.data(), stats.max_col.data(), buckets.begin(GROUP), log2_slots,
-      fail_at, row_nnz, failed, failed_count);
+      a, b, stats.min_col.data(), stats.max_col.data(), buckets.begin(id), log2_slots, fail_at, row_nnz, failed,
+      failed_count);
   SPGRAPH_CHECK_LAUNCH("symbolic_block_kernel");
 }
 
@@ -191,52 +198,42 @@ void symbolic_global(const Structure& a, const Structure& b, const RowStats& sta
     device::Buffer<unsigned> bitmaps(static_cast<std::size_t>(offsets.back()), stream);
     bitmaps.fill_zero();
     symbolic_global_kernel<<<static_cast<unsigned>(batch.last - batch.first), kGlobalThreads, 0, stream>>>(
-        a, b, stats.products.data(), stats.min_col.data(), d_rows.data() + batch.first, d_offsets.data(),
-        bitmaps.data(), row_nnz);
+        a, b, stats.min_col.data(), d_rows.data() + batch.first, d_offsets.data(), bitmaps.data(), row_nnz);
     SPGRAPH_CHECK_LAUNCH("symbolic_global_kernel");
   }
 }
 
 }  // namespace
 
-vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, bool force_global,
-                    const Budget& budget, eid_t* row_nnz, GroupStreams& streams, cudaStream_t main) {
+vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, const std::uint8_t* group,
+                    const HashCounters& counts, const Budget& budget, eid_t* row_nnz, HashCounters* counters,
+                    GroupStreams& streams, cudaStream_t main) {
   const vid_t n = a.nrows;
   if (n == 0) return 0;
   SPGRAPH_CUDA(cudaMemsetAsync(row_nnz, 0, (std::size_t(n) + 1) * sizeof(eid_t), main));
-  Buckets buckets;
-  {
-    device::Buffer<std::uint8_t> group(n, main);
-    symbolic_groups_kernel<<<grid_for(n, 256), 256, 0, main>>>(stats.products.data(), stats.min_col.data(),
-                                                               stats.max_col.data(), n, b.ncols, force_global,
-                                                               group.data());
-    SPGRAPH_CHECK_LAUNCH("symbolic_groups_kernel");
-    buckets = bucket_rows(group.data(), 0, n, main);
-  }
-  const eid_t block_rows = buckets.offsets[kGlobalGroup] - buckets.offsets[kPwarpGroup + 1];
-  device::Buffer<vid_t> failed(block_rows, main);
-  device::Buffer<unsigned> failed_count(1, main);
-  failed_count.fill_zero();
+  const Buckets buckets = bucket_counted_rows(group, 0, n, counts.symbolic_rows, counters->symbolic_cursor, main);
+  // Only block 7's rows can overflow their table (the others hold twice their bound).
+  device::Buffer<vid_t> failed(buckets.count(kLastBlockGroup), main);
+  unsigned* failed_count = &counters->symbolic_failed;
 
   streams.fork(main);
-  if (const eid_t count = buckets.count(kPwarpGroup)) {
-    const auto blocks = static_cast<unsigned>((count + kPwarpRowsPerBlock - 1) / kPwarpRowsPerBlock);
-    symbolic_pwarp_kernel<<<blocks, kPwarpThreads * kPwarpRowsPerBlock, 0, streams[kPwarpGroup]>>>(
-        a, b, buckets.begin(kPwarpGroup), count, row_nnz);
-    SPGRAPH_CHECK_LAUNCH("symbolic_pwarp_kernel");
-  }
-  launch_symbolic_block<1>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[1]);
-  launch_symbolic_block<2>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[2]);
-  launch_symbolic_block<3>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[3]);
-  launch_symbolic_block<4>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[4]);
-  launch_symbolic_block<5>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[5]);
-  launch_symbolic_block<6>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[6]);
-  launch_symbolic_block<7>(a, b, stats, buckets, row_nnz, failed.data(), failed_count.data(), streams[7]);
+  launch_symbolic_warp_tier<0>(a, b, buckets, row_nnz, streams[0]);
+  launch_symbolic_warp_tier<1>(a, b, buckets, row_nnz, streams[1]);
+  launch_symbolic_warp_tier<2>(a, b, buckets, row_nnz, streams[2]);
+  static_assert(kWarpTiers == 3);
+  launch_symbolic_block<1>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(1)]);
+  launch_symbolic_block<2>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(2)]);
+  launch_symbolic_block<3>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(3)]);
+  launch_symbolic_block<4>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(4)]);
+  launch_symbolic_block<5>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(5)]);
+  launch_symbolic_block<6>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(6)]);
+  launch_symbolic_block<7>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(7)]);
   static_assert(kBlockGroups == 7);
   streams.join(main);
+  if (buckets.count(kLastBlockGroup) == 0 && buckets.count(kGlobalGroup) == 0) return 0;
 
-  // Rows for the global path: those sent there directly and those that overflowed group 7.
-  const unsigned nfailed = read_value(failed_count.data(), main);
+  // Rows for the global path: those sent there directly and those that overflowed block 7.
+  const unsigned nfailed = read_value(failed_count, main);
   std::vector<vid_t> global_rows;
   if (const eid_t forced = buckets.count(kGlobalGroup)) {
     global_rows.resize(forced);

@@ -1,6 +1,6 @@
 #pragma once
 // Device building blocks shared by the SpGEMM kernels: hash-table inserts, atomic accumulation
-// under an add monoid, the split of a row's products over threads, and searches.
+// under an add monoid, and searches.
 // CUDA translation units only.
 #include <cuda_runtime.h>
 
@@ -109,17 +109,6 @@ __device__ __forceinline__ int insert_accumulate(unsigned* keys, V* vals, int lo
     h = (h + 1) & mask;
   }
   return -1;
-}
-
-// Threads per entry of A's row when a group of threads walks a row's products: each of A's
-// entries (i,k) is taken by `width` threads that stride over B's row k. width follows the
-// row's mean B-row length (a power of two, 1 to 32), so long B rows are read coalesced and
-// short ones do not leave threads idle.
-__device__ __forceinline__ int entry_width(eid_t products, eid_t a_len) {
-  const eid_t mean = a_len > 0 ? (products + a_len - 1) / a_len : 1;
-  int w = 1;
-  while (w < 32 && w < mean) w <<= 1;
-  return w;
 }
 
 SPGRAPH_HD constexpr int exact_log2(std::uint64_t x) {

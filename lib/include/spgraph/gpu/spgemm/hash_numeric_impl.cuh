@@ -1,12 +1,15 @@
 #pragma once
 // Hash SpGEMM, numeric pass: with every row's size known (symbolic pass), each row group
 // accumulates its rows' products in shared memory and writes them sorted into C:
-//   partial warps   4 threads per row, 32-slot tables, rows sorted by ranking (32 compares);
+//   warp tiers      4 to 16 threads per row, a table per row; the row's keys are packed and
+//                   each is placed by ranking it among them;
 //   blocks          one row per block, a hash table sorted by a block radix sort over the
 //                   bits of (column - min column), or a dense array over the column span
 //                   written in order by a block scan when the span fits the table;
-//   global          rows too large for shared memory: hash tables in global memory, compacted
-//                   and sorted per row by CUB's segmented sort.
+//   global          rows too large for shared memory: a dense array over the column span in
+//                   global memory when the span is small enough (global_row_dense), else hash
+//                   tables in global memory, compacted and sorted per row by CUB's segmented
+//                   sort.
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
@@ -18,6 +21,7 @@
 #include "spgraph/device/device_csr.hpp"
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
+#include "spgraph/gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 
@@ -42,59 +46,113 @@ struct NumericOutput {
   V* val;
 };
 
-template <class SR, class V>
-__global__ void __launch_bounds__(kPwarpThreads * kPwarpRowsPerBlock)
-    hash_numeric_pwarp_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, eid_t count,
-                              NumericOutput<V> out, int* error) {
+// B's column and value at entry q, what a numeric walk loads per product.
+template <class V>
+struct BEntry {
+  vid_t col;
+  V val;
+};
+
+// Warp tiers: THREADS lanes per row (a power of two dividing 32), SLOTS key-value pairs per row
+// for rows of at most SLOTS / 2 entries. Then the row's keys are packed (each lane packs every
+// THREADS-th slot, placed by a scan over the row's lanes) and each packed key's rank among them
+// is its place in the sorted row.
+template <class SR, class V, int THREADS, int SLOTS>
+__global__ void __launch_bounds__(kWarpTierBlockThreads)
+    hash_numeric_warp_tier_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, eid_t count,
+                                  NumericOutput<V> out, int* error) {
   using Monoid = typename SR::add_monoid;
-  constexpr int log2_slots = 5;
-  static_assert(1 << log2_slots == kPwarpNumericSlots);
-  __shared__ unsigned keys[kPwarpRowsPerBlock][kPwarpNumericSlots];
-  __shared__ V vals[kPwarpRowsPerBlock][kPwarpNumericSlots];
-  const int local = threadIdx.x / kPwarpThreads;
-  const int lane = threadIdx.x % kPwarpThreads;
-  const eid_t r = eid_t(blockIdx.x) * kPwarpRowsPerBlock + local;
+  constexpr int kRows = kWarpTierBlockThreads / THREADS;
+  constexpr int kLog2Slots = exact_log2(SLOTS);
+  constexpr int kMaxNnz = SLOTS / 2;
+  constexpr int kRun = SLOTS / THREADS;        // slots each lane packs
+  constexpr int kPerLane = kMaxNnz / THREADS;  // packed keys each lane ranks
+  static_assert(32 % THREADS == 0 && (1 << kLog2Slots) == SLOTS && SLOTS <= 256, "slots are packed as bytes");
+  // Rows are padded so that the rows of a warp, stepping through their slots together (in
+  // the initialisation and the packing) or through their packed keys (in the ranking), fall in
+  // different banks.
+  __shared__ unsigned keys[kRows][SLOTS + THREADS];
+  __shared__ V vals[kRows][SLOTS + THREADS];
+  __shared__ unsigned packed[kRows][kMaxNnz + 1];
+  __shared__ std::uint8_t packed_slot[kRows][kMaxNnz];
+  const int local = threadIdx.x / THREADS;
+  const int lane = threadIdx.x % THREADS;
+  const unsigned mask = row_lanes_mask<THREADS>();
+  const eid_t r = eid_t(blockIdx.x) * kRows + local;
   unsigned* k_tab = keys[local];
   V* v_tab = vals[local];
-  for (int s = lane; s < kPwarpNumericSlots; s += kPwarpThreads) {
+  for (int s = lane; s < SLOTS; s += THREADS) {
     k_tab[s] = kEmptyKey;
     v_tab[s] = SR::template identity<V>();
   }
-  __syncwarp();  // a row's 4 threads are in one warp
-  int fresh = 0;
-  bool overflow = false;
+  __syncwarp();  // a row's lanes are in one warp
   vid_t row = 0;
+  eid_t a0 = 0, a1 = 0, start = 0, stop = 0;
   if (r < count) {
     row = rows[r];
-    for (eid_t j = a.rowptr[row] + lane; j < a.rowptr[row + 1]; j += kPwarpThreads) {
-      const vid_t k = a.col[j];
-      const V av = a_value<SR>(a, j);
-      for (eid_t q = b.rowptr[k]; q < b.rowptr[k + 1]; ++q) {
-        const int ins = insert_accumulate<Monoid>(k_tab, v_tab, log2_slots, static_cast<unsigned>(b.col[q]),
-                                                  SR::template multiply<V>(av, b_value<SR>(b, q), k));
+    a0 = a.rowptr[row];
+    a1 = a.rowptr[row + 1];
+    start = out.rowptr[row];  // loaded now, so that it does not wait until the row is done
+    stop = out.rowptr[row + 1];
+  }
+  int fresh = 0;
+  bool overflow = false;
+  walk_row_products_lanes<THREADS, V>(
+      mask, lane, a0, a1, a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
+      [&](eid_t j, BEntry<V> e, V av) {
+        const int ins = insert_accumulate<Monoid>(k_tab, v_tab, kLog2Slots, static_cast<unsigned>(e.col),
+                                                  SR::template multiply<V>(av, e.val, a.col[j]));
         fresh += ins == 1;
         overflow |= ins < 0;
-      }
-    }
-  }
+      });
   __syncwarp();
-  fresh += __shfl_xor_sync(kFullMask, fresh, 1);
-  fresh += __shfl_xor_sync(kFullMask, fresh, 2);
-  if (r >= count) return;
-  const eid_t start = out.rowptr[row];
-  const int n = static_cast<int>(out.rowptr[row + 1] - start);
-  if (overflow) *error = kErrorTableFull;
-  if (lane == 0 && fresh != n) *error = kErrorCountMismatch;
-  // Rank of each key among the row's keys = its place in the sorted row (empty slots hold the
-  // largest unsigned and never rank below a key).
-  for (int s = lane; s < kPwarpNumericSlots; s += kPwarpThreads) {
+
+  // Pack: lane L takes slots L, L + THREADS, ...
+  int mine = 0;
+  for (int i = 0; i < kRun; ++i) mine += k_tab[i * THREADS + lane] != kEmptyKey;
+  int pos = mine;  // inclusive scan over the row's lanes
+  for (int off = 1; off < THREADS; off <<= 1) {
+    const int up = __shfl_up_sync(kFullMask, pos, off, THREADS);
+    if (lane >= off) pos += up;
+  }
+  const int held = min(__shfl_sync(kFullMask, pos, THREADS - 1, THREADS), kMaxNnz);
+  pos -= mine;
+  for (int i = 0; i < kRun; ++i) {
+    const int s = i * THREADS + lane;
     const unsigned key = k_tab[s];
     if (key == kEmptyKey) continue;
-    int rank = 0;
-    for (int t = 0; t < kPwarpNumericSlots; ++t) rank += k_tab[t] < key;
-    if (rank < n) {
-      out.col[start - out.base + rank] = static_cast<vid_t>(key);
-      out.val[start - out.base + rank] = v_tab[s];
+    if (pos < kMaxNnz) {
+      packed[local][pos] = key;
+      packed_slot[local][pos] = static_cast<std::uint8_t>(s);
+    }
+    ++pos;
+  }
+  for (int off = THREADS / 2; off > 0; off >>= 1) fresh += __shfl_xor_sync(kFullMask, fresh, off);
+  __syncwarp();
+  if (r >= count) return;
+
+  const int n = static_cast<int>(stop - start);
+  if (overflow) *error = kErrorTableFull;
+  if (lane == 0 && fresh != n) *error = kErrorCountMismatch;
+  unsigned mine_keys[kPerLane];
+  int rank[kPerLane];
+  for (int e = 0; e < kPerLane; ++e) {
+    const int p = lane + e * THREADS;
+    mine_keys[e] = p < held ? packed[local][p] : kEmptyKey;
+    rank[e] = 0;
+  }
+  for (int t = 0; t < held; ++t) {
+    const unsigned other = packed[local][t];
+    for (int e = 0; e < kPerLane; ++e) rank[e] += other < mine_keys[e];
+  }
+  vid_t* out_col = out.col + (start - out.base);
+  V* out_val = out.val + (start - out.base);
+  for (int e = 0; e < kPerLane; ++e) {
+    const int p = lane + e * THREADS;
+    if (p < held && rank[e] < n) {
+      out_col[rank[e]] = static_cast<vid_t>(mine_keys[e]);
+      out_val[rank[e]] = v_tab[packed_slot[local][p]];
     }
   }
 }
@@ -109,14 +167,15 @@ struct BlockNumericLayout {
   static constexpr std::size_t kValueBytes = (kSlots * sizeof(V) + 15) / 16 * 16;
   static constexpr std::size_t kKeyBytes = std::max(kSlots * sizeof(unsigned), sizeof(typename Sort::TempStorage));
   static constexpr std::size_t kBytes = kValueBytes + kKeyBytes;
-  static_assert(kBytes + 8192 <= 227 * 1024, "a block group's tables must fit the H200's 227 KiB per block");
+  // Static shared memory: the product walk, the block scan of dense mode and a counter.
+  static constexpr std::size_t kStaticBytes = sizeof(RowWalkStorage<THREADS, V>) + 1024;
+  static_assert(kBytes + kStaticBytes <= 227 * 1024, "a block group's tables must fit the H200's 227 KiB per block");
 };
 
 template <class SR, class V, int THREADS, int ITEMS>
 __global__ void __launch_bounds__(THREADS)
-    hash_numeric_block_kernel(device::CsrView<V> a, device::CsrView<V> b, const eid_t* products, const vid_t* min_col,
-                              const vid_t* max_col, const vid_t* rows, NumericOutput<V> out, int* error,
-                              unsigned* dense_rows) {
+    hash_numeric_block_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* min_col, const vid_t* max_col,
+                              const vid_t* rows, NumericOutput<V> out, int* error, unsigned long long* dense_rows) {
   using Monoid = typename SR::add_monoid;
   using Layout = BlockNumericLayout<V, THREADS, ITEMS>;
   constexpr int kSlots = Layout::kSlots;
@@ -125,7 +184,9 @@ __global__ void __launch_bounds__(THREADS)
   extern __shared__ __align__(16) unsigned char smem[];
   V* vals = reinterpret_cast<V*>(smem);
   unsigned* keys = reinterpret_cast<unsigned*>(smem + Layout::kValueBytes);
-  __shared__ typename cub::BlockScan<int, THREADS>::TempStorage scan_storage;
+  using DenseScan = cub::BlockScan<int, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  __shared__ typename DenseScan::TempStorage scan_storage;
+  __shared__ RowWalkStorage<THREADS, V> walk;
   __shared__ int s_fresh;
 
   const vid_t row = rows[blockIdx.x];
@@ -143,33 +204,29 @@ __global__ void __launch_bounds__(THREADS)
   for (int s = threadIdx.x; s < key_words; s += THREADS) keys[s] = dense ? 0u : kEmptyKey;
   if (threadIdx.x == 0) {
     s_fresh = 0;
-    if (dense) atomicAdd(dense_rows, 1u);
+    if (dense) atomicAdd(dense_rows, 1ull);
   }
   __syncthreads();
 
-  const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
-  const int width = entry_width(products[row], a1 - a0);
-  const int lane = threadIdx.x % width;
   int fresh = 0;
   bool overflow = false;
-  for (eid_t j = a0 + threadIdx.x / width; j < a1; j += THREADS / width) {
-    const vid_t k = a.col[j];
-    const V av = a_value<SR>(a, j);
-    const eid_t q1 = b.rowptr[k + 1];
-    for (eid_t q = b.rowptr[k] + lane; q < q1; q += width) {
-      const vid_t c = b.col[q];
-      const V x = SR::template multiply<V>(av, b_value<SR>(b, q), k);
-      if (dense) {
-        const unsigned off = static_cast<unsigned>(c - lo);
-        accumulate<Monoid>(vals + off, x);
-        atomicOr(keys + (off >> 5), 1u << (off & 31));
-      } else {
-        const int ins = insert_accumulate<Monoid>(keys, vals, log2_slots, static_cast<unsigned>(c), x);
-        fresh += ins == 1;
-        overflow |= ins < 0;
-      }
-    }
-  }
+  walk_row_products<THREADS>(
+      walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
+      [&](eid_t j, BEntry<V> e, V av) {
+        const vid_t c = e.col;
+        const V x = SR::template multiply<V>(av, e.val, a.col[j]);
+        if (dense) {
+          const unsigned off = static_cast<unsigned>(c - lo);
+          accumulate<Monoid>(vals + off, x);
+          atomicOr(keys + (off >> 5), 1u << (off & 31));
+        } else {
+          const int ins = insert_accumulate<Monoid>(keys, vals, log2_slots, static_cast<unsigned>(c), x);
+          fresh += ins == 1;
+          overflow |= ins < 0;
+        }
+        return true;
+      });
   if (fresh) atomicAdd(&s_fresh, fresh);
   if (overflow) *error = kErrorTableFull;
   __syncthreads();
@@ -183,7 +240,7 @@ __global__ void __launch_bounds__(THREADS)
     int count = 0;
     for (int w = w0; w < w1; ++w) count += __popc(keys[w]);
     int pos = 0, total = 0;
-    cub::BlockScan<int, THREADS>(scan_storage).ExclusiveSum(count, pos, total);
+    DenseScan(scan_storage).ExclusiveSum(count, pos, total);
     if (threadIdx.x == 0 && total != n) *error = kErrorCountMismatch;
     for (int w = w0; w < w1; ++w) {
       unsigned bits = keys[w];
@@ -231,11 +288,12 @@ inline constexpr int kGlobalNumericThreads = 1024;
 // packed_keys / packed_slots[packed_offsets[r] ...) for the segmented sort.
 template <class SR, class V>
 __global__ void __launch_bounds__(kGlobalNumericThreads)
-    hash_numeric_global_kernel(device::CsrView<V> a, device::CsrView<V> b, const eid_t* products, const vid_t* rows,
+    hash_numeric_global_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows,
                                const eid_t* table_offsets, unsigned* table_keys, V* table_vals,
                                const eid_t* packed_offsets, unsigned* packed_keys, unsigned* packed_slots,
                                int* error) {
   using Monoid = typename SR::add_monoid;
+  __shared__ RowWalkStorage<kGlobalNumericThreads, V> walk;
   __shared__ unsigned s_packed;
   const vid_t row = rows[blockIdx.x];
   const eid_t t0 = table_offsets[blockIdx.x];
@@ -250,19 +308,15 @@ __global__ void __launch_bounds__(kGlobalNumericThreads)
   if (threadIdx.x == 0) s_packed = 0;
   __syncthreads();
 
-  const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
-  const int width = entry_width(products[row], a1 - a0);
-  const int lane = threadIdx.x % width;
   bool overflow = false;
-  for (eid_t j = a0 + threadIdx.x / width; j < a1; j += kGlobalNumericThreads / width) {
-    const vid_t k = a.col[j];
-    const V av = a_value<SR>(a, j);
-    const eid_t q1 = b.rowptr[k + 1];
-    for (eid_t q = b.rowptr[k] + lane; q < q1; q += width) {
-      const V x = SR::template multiply<V>(av, b_value<SR>(b, q), k);
-      overflow |= insert_accumulate<Monoid>(keys, vals, log2_slots, static_cast<unsigned>(b.col[q]), x) < 0;
-    }
-  }
+  walk_row_products<kGlobalNumericThreads>(
+      walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
+      [&](eid_t j, BEntry<V> e, V av) {
+        const V x = SR::template multiply<V>(av, e.val, a.col[j]);
+        overflow |= insert_accumulate<Monoid>(keys, vals, log2_slots, static_cast<unsigned>(e.col), x) < 0;
+        return true;
+      });
   if (overflow) *error = kErrorTableFull;
   __syncthreads();
 
@@ -279,6 +333,65 @@ __global__ void __launch_bounds__(kGlobalNumericThreads)
   }
   __syncthreads();
   if (threadIdx.x == 0 && s_packed != n) *error = kErrorCountMismatch;
+}
+
+// Global-path rows accumulated densely (global_row_dense): one block per row, the row's values
+// over its span in global memory (at values + value_offsets[r]), a presence bitmap over the span
+// in shared memory; the row is written in column order, placed by a block scan of the bitmap's
+// popcounts.
+template <class SR, class V>
+__global__ void __launch_bounds__(kGlobalNumericThreads)
+    dense_numeric_global_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, const vid_t* min_col,
+                                const vid_t* max_col, const eid_t* value_offsets, V* values, NumericOutput<V> out,
+                                int* error, unsigned long long* dense_rows) {
+  using Monoid = typename SR::add_monoid;
+  using Scan = cub::BlockScan<int, kGlobalNumericThreads, cub::BLOCK_SCAN_WARP_SCANS>;
+  extern __shared__ unsigned present[];
+  __shared__ RowWalkStorage<kGlobalNumericThreads, V> walk;
+  __shared__ typename Scan::TempStorage scan;
+  const vid_t row = rows[blockIdx.x];
+  const vid_t lo = min_col[row];
+  const int span = static_cast<int>(eid_t(max_col[row]) - lo + 1);  // <= kGlobalDenseMaxSpan
+  const int words = (span + 31) / 32;
+  V* vals = values + value_offsets[blockIdx.x];
+  for (int s = threadIdx.x; s < span; s += kGlobalNumericThreads) vals[s] = SR::template identity<V>();
+  for (int w = threadIdx.x; w < words; w += kGlobalNumericThreads) present[w] = 0;
+  if (threadIdx.x == 0) atomicAdd(dense_rows, 1ull);
+  __syncthreads();
+  walk_row_products<kGlobalNumericThreads>(
+      walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
+      [&](eid_t j, BEntry<V> e, V av) {
+        const unsigned off = static_cast<unsigned>(e.col - lo);
+        accumulate<Monoid>(vals + off, SR::template multiply<V>(av, e.val, a.col[j]));
+        atomicOr(present + (off >> 5), 1u << (off & 31));
+        return true;
+      });
+  // The walk ended with a block-wide barrier: every accumulation is done.
+  const eid_t start = out.rowptr[row];
+  const int n = static_cast<int>(out.rowptr[row + 1] - start);
+  vid_t* out_col = out.col + (start - out.base);
+  V* out_val = out.val + (start - out.base);
+  const int per = (words + kGlobalNumericThreads - 1) / kGlobalNumericThreads;
+  const int w0 = min(static_cast<int>(threadIdx.x) * per, words);
+  const int w1 = min(w0 + per, words);
+  int count = 0;
+  for (int w = w0; w < w1; ++w) count += __popc(present[w]);
+  int pos = 0, total = 0;
+  Scan(scan).ExclusiveSum(count, pos, total);
+  if (threadIdx.x == 0 && total != n) *error = kErrorCountMismatch;
+  for (int w = w0; w < w1; ++w) {
+    unsigned bits = present[w];
+    while (bits) {
+      const int off = w * 32 + __ffs(bits) - 1;
+      bits &= bits - 1;
+      if (pos < n) {
+        out_col[pos] = lo + off;
+        out_val[pos] = *reinterpret_cast<volatile V*>(vals + off);  // written by other threads' atomics
+      }
+      ++pos;
+    }
+  }
 }
 
 template <class V>
@@ -298,9 +411,10 @@ __global__ void gather_sorted_rows_kernel(const vid_t* rows, const eid_t* packed
 
 template <class SR, class V, int GROUP>
 void launch_hash_numeric_block(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
-                               const Buckets& buckets, const NumericOutput<V>& out, int* error, unsigned* dense_rows,
-                               cudaStream_t stream) {
-  const eid_t count = buckets.count(GROUP);
+                               const Buckets& buckets, const NumericOutput<V>& out, int* error,
+                               unsigned long long* dense_rows, cudaStream_t stream) {
+  constexpr int id = block_group_id(GROUP);
+  const eid_t count = buckets.count(id);
   if (count == 0) return;
   constexpr BlockGroup shape = numeric_shape(GROUP);
   constexpr int threads = shape.threads, items = shape.slots / shape.threads;
@@ -309,47 +423,96 @@ void launch_hash_numeric_block(const device::CsrView<V>& a, const device::CsrVie
   SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     static_cast<int>(Layout::kBytes)));
   kernel<<<static_cast<unsigned>(count), threads, Layout::kBytes, stream>>>(
-      a, b, stats.products.data(), stats.min_col.data(), stats.max_col.data(), buckets.begin(GROUP), out, error,
-      dense_rows);
+      a, b, stats.min_col.data(), stats.max_col.data(), buckets.begin(id), out, error, dense_rows);
   SPGRAPH_CHECK_LAUNCH("hash_numeric_block_kernel");
+}
+
+template <class SR, class V, int TIER>
+void launch_hash_numeric_warp_tier(const device::CsrView<V>& a, const device::CsrView<V>& b, const Buckets& buckets,
+                                   const NumericOutput<V>& out, int* error, cudaStream_t stream) {
+  const eid_t count = buckets.count(TIER);
+  if (count == 0) return;
+  constexpr WarpTier tier = warp_tier(TIER);
+  constexpr int rows_per_block = kWarpTierBlockThreads / tier.threads;
+  const auto blocks = static_cast<unsigned>((count + rows_per_block - 1) / rows_per_block);
+  hash_numeric_warp_tier_kernel<SR, V, tier.threads, tier.numeric_slots><<<blocks, kWarpTierBlockThreads, 0, stream>>>(
+      a, b, buckets.begin(TIER), count, out, error);
+  SPGRAPH_CHECK_LAUNCH("hash_numeric_warp_tier_kernel");
 }
 
 // The global-path rows of a panel and their batches, planned before any kernel of the panel is
 // queued, so that a batch that cannot fit throws with nothing in flight.
 struct GlobalRowsPlan {
   std::vector<vid_t> rows;
-  std::vector<eid_t> sizes;
+  std::vector<RowShape> shapes;
+  std::vector<char> dense;     // global_row_dense of each row
   std::vector<Panel> batches;  // ranges of rows[]
 };
 
 template <class V>
-GlobalRowsPlan plan_global_rows(const vid_t* d_rows, eid_t count, const eid_t* rowptr, const Budget& budget,
-                                std::size_t room, cudaStream_t stream) {
+GlobalRowsPlan plan_global_rows(const vid_t* d_rows, eid_t count, const eid_t* rowptr, const RowStats& stats,
+                                bool force_global, const Budget& budget, std::size_t room, cudaStream_t stream) {
   GlobalRowsPlan plan;
-  plan.sizes = row_sizes(d_rows, count, rowptr, stream);
+  plan.shapes = row_shapes(d_rows, count, rowptr, stats, stream);
   plan.rows.resize(count);
   SPGRAPH_CUDA(cudaMemcpyAsync(plan.rows.data(), d_rows, count * sizeof(vid_t), cudaMemcpyDeviceToHost, stream));
   SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  plan.dense.resize(count);
   std::vector<std::uint64_t> cost(count + 1, 0);
-  for (eid_t i = 0; i < count; ++i) cost[i + 1] = cost[i] + global_row_bytes(plan.sizes[i], sizeof(V));
+  for (eid_t i = 0; i < count; ++i) {
+    const RowShape& r = plan.shapes[i];
+    plan.dense[i] = global_row_dense(r.nnz, r.span, force_global);
+    cost[i + 1] = cost[i] + global_row_bytes(r.nnz, r.span, plan.dense[i], sizeof(V));
+  }
   plan.batches = plan_panels(cost, room, budget, [&](vid_t i) {
-    return "row " + std::to_string(plan.rows[i]) + " (" + std::to_string(plan.sizes[i]) +
-           " entries of C, accumulated in a global-memory hash table)";
+    return "row " + std::to_string(plan.rows[i]) + " (" + std::to_string(plan.shapes[i].nnz) + " entries of C, " +
+           (plan.dense[i] ? "accumulated over its span of " + std::to_string(plan.shapes[i].span) + " columns"
+                          : std::string("accumulated in a hash table")) +
+           " in global memory)";
   });
   return plan;
 }
 
 template <class SR, class V>
 void hash_numeric_global(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
-                         const vid_t* d_rows, const GlobalRowsPlan& plan, const NumericOutput<V>& out, int* error,
-                         cudaStream_t stream) {
+                         const GlobalRowsPlan& plan, const NumericOutput<V>& out, int* error,
+                         unsigned long long* dense_rows, cudaStream_t stream) {
   for (const Panel& batch : plan.batches) {
-    const vid_t m = batch.last - batch.first;
-    std::vector<eid_t> table_offsets(m + 1, 0), packed_offsets(m + 1, 0);
-    for (vid_t i = 0; i < m; ++i) {
-      table_offsets[i + 1] = table_offsets[i] + global_table_slots(plan.sizes[batch.first + i]);
-      packed_offsets[i + 1] = packed_offsets[i] + plan.sizes[batch.first + i];
+    // Offsets of each dense row's values; of each hashed row's table and packed entries.
+    std::vector<vid_t> dense_list, hash_list;
+    std::vector<eid_t> value_offsets{0}, table_offsets{0}, packed_offsets{0};
+    eid_t widest = 0;
+    for (vid_t i = batch.first; i < batch.last; ++i) {
+      const RowShape& r = plan.shapes[i];
+      if (plan.dense[i]) {
+        dense_list.push_back(plan.rows[i]);
+        value_offsets.push_back(value_offsets.back() + r.span);
+        widest = std::max(widest, r.span);
+      } else {
+        hash_list.push_back(plan.rows[i]);
+        table_offsets.push_back(table_offsets.back() + global_table_slots(r.nnz));
+        packed_offsets.push_back(packed_offsets.back() + r.nnz);
+      }
     }
+    if (!dense_list.empty()) {
+      const auto m = static_cast<unsigned>(dense_list.size());
+      device::Buffer<vid_t> d_list(0, stream);
+      d_list.upload(dense_list);
+      device::Buffer<eid_t> d_value_offsets(0, stream);
+      d_value_offsets.upload(value_offsets);
+      device::Buffer<V> values(value_offsets.back(), stream);
+      const std::size_t smem = std::size_t((widest + 31) / 32) * sizeof(unsigned);
+      auto kernel = dense_numeric_global_kernel<SR, V>;
+      SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+      kernel<<<m, kGlobalNumericThreads, smem, stream>>>(a, b, d_list.data(), stats.min_col.data(),
+                                                         stats.max_col.data(), d_value_offsets.data(), values.data(),
+                                                         out, error, dense_rows);
+      SPGRAPH_CHECK_LAUNCH("dense_numeric_global_kernel");
+    }
+    if (hash_list.empty()) continue;
+    const auto m = static_cast<unsigned>(hash_list.size());
+    device::Buffer<vid_t> d_list(0, stream);
+    d_list.upload(hash_list);
     device::Buffer<eid_t> d_table_offsets(0, stream), d_packed_offsets(0, stream);
     d_table_offsets.upload(table_offsets);
     d_packed_offsets.upload(packed_offsets);
@@ -358,68 +521,49 @@ void hash_numeric_global(const device::CsrView<V>& a, const device::CsrView<V>& 
     device::Buffer<V> table_vals(slots, stream);
     device::Buffer<unsigned> packed_keys(packed, stream), packed_slots(packed, stream);
     device::Buffer<unsigned> sorted_keys(packed, stream), sorted_slots(packed, stream);
-    const vid_t* batch_rows = d_rows + batch.first;
-    hash_numeric_global_kernel<SR, V><<<static_cast<unsigned>(m), kGlobalNumericThreads, 0, stream>>>(
-        a, b, stats.products.data(), batch_rows, d_table_offsets.data(), table_keys.data(), table_vals.data(),
-        d_packed_offsets.data(), packed_keys.data(), packed_slots.data(), error);
+    hash_numeric_global_kernel<SR, V><<<m, kGlobalNumericThreads, 0, stream>>>(
+        a, b, d_list.data(), d_table_offsets.data(), table_keys.data(), table_vals.data(), d_packed_offsets.data(),
+        packed_keys.data(), packed_slots.data(), error);
     SPGRAPH_CHECK_LAUNCH("hash_numeric_global_kernel");
     segmented_sort_pairs(packed_keys.data(), sorted_keys.data(), packed_slots.data(), sorted_slots.data(), packed, m,
                          d_packed_offsets.data(), d_packed_offsets.data() + 1, stream);
-    gather_sorted_rows_kernel<V><<<static_cast<unsigned>(m), 256, 0, stream>>>(
-        batch_rows, d_packed_offsets.data(), sorted_keys.data(), sorted_slots.data(), d_table_offsets.data(),
-        table_vals.data(), out);
+    gather_sorted_rows_kernel<V><<<m, 256, 0, stream>>>(d_list.data(), d_packed_offsets.data(), sorted_keys.data(),
+                                                        sorted_slots.data(), d_table_offsets.data(), table_vals.data(),
+                                                        out);
     SPGRAPH_CHECK_LAUNCH("gather_sorted_rows_kernel");
   }
 }
 
-struct NumericCounts {
-  vid_t global_rows = 0;
-  vid_t dense_rows = 0;
-};
-
-// The numeric pass over rows [first, last): each row i is written to out at rowptr[i] - base.
-// global_room: bytes the global path's batches may use.
+// The numeric pass over the rows in `buckets` (grouped by numeric_group): each row i is written
+// to out at rowptr[i] - base. global_room: bytes the global path's batches may use. Rows
+// accumulated densely are counted in *dense_rows. Returns how many rows took the global path.
 template <class SR, class V>
-NumericCounts hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
-                           vid_t first, vid_t last, const NumericOutput<V>& out, bool force_global,
-                           const Budget& budget, std::size_t global_room, GroupStreams& streams, cudaStream_t main,
-                           int* error) {
-  NumericCounts counts;
-  if (last <= first) return counts;
-  Buckets buckets;
-  {
-    device::Buffer<std::uint8_t> group(last - first, main);
-    numeric_groups(stats, out.rowptr, first, last, force_global, group.data(), main);
-    buckets = bucket_rows(group.data(), first, last, main);
-  }
-  device::Buffer<unsigned> dense_rows(1, main);
-  dense_rows.fill_zero();
+vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
+                   const Buckets& buckets, const NumericOutput<V>& out, bool force_global, const Budget& budget,
+                   std::size_t global_room, GroupStreams& streams, cudaStream_t main, int* error,
+                   unsigned long long* dense_rows) {
   GlobalRowsPlan global_plan;
   if (const eid_t count = buckets.count(kGlobalGroup))
-    global_plan = plan_global_rows<V>(buckets.begin(kGlobalGroup), count, out.rowptr, budget, global_room, main);
+    global_plan = plan_global_rows<V>(buckets.begin(kGlobalGroup), count, out.rowptr, stats, force_global, budget,
+                                      global_room, main);
 
   streams.fork(main);
-  if (const eid_t count = buckets.count(kPwarpGroup)) {
-    const auto blocks = static_cast<unsigned>((count + kPwarpRowsPerBlock - 1) / kPwarpRowsPerBlock);
-    hash_numeric_pwarp_kernel<SR, V><<<blocks, kPwarpThreads * kPwarpRowsPerBlock, 0, streams[kPwarpGroup]>>>(
-        a, b, buckets.begin(kPwarpGroup), count, out, error);
-    SPGRAPH_CHECK_LAUNCH("hash_numeric_pwarp_kernel");
-  }
-  launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows.data(), streams[1]);
-  launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows.data(), streams[2]);
-  launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows.data(), streams[3]);
-  launch_hash_numeric_block<SR, V, 4>(a, b, stats, buckets, out, error, dense_rows.data(), streams[4]);
-  launch_hash_numeric_block<SR, V, 5>(a, b, stats, buckets, out, error, dense_rows.data(), streams[5]);
-  launch_hash_numeric_block<SR, V, 6>(a, b, stats, buckets, out, error, dense_rows.data(), streams[6]);
-  launch_hash_numeric_block<SR, V, 7>(a, b, stats, buckets, out, error, dense_rows.data(), streams[7]);
+  launch_hash_numeric_warp_tier<SR, V, 0>(a, b, buckets, out, error, streams[0]);
+  launch_hash_numeric_warp_tier<SR, V, 1>(a, b, buckets, out, error, streams[1]);
+  launch_hash_numeric_warp_tier<SR, V, 2>(a, b, buckets, out, error, streams[2]);
+  static_assert(kWarpTiers == 3);
+  launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(1)]);
+  launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(2)]);
+  launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(3)]);
+  launch_hash_numeric_block<SR, V, 4>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(4)]);
+  launch_hash_numeric_block<SR, V, 5>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(5)]);
+  launch_hash_numeric_block<SR, V, 6>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(6)]);
+  launch_hash_numeric_block<SR, V, 7>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(7)]);
   static_assert(kBlockGroups == 7);
   if (!global_plan.rows.empty())
-    hash_numeric_global<SR, V>(a, b, stats, buckets.begin(kGlobalGroup), global_plan, out, error,
-                               streams[kGlobalGroup]);
+    hash_numeric_global<SR, V>(a, b, stats, global_plan, out, error, dense_rows, streams[kGlobalGroup]);
   streams.join(main);
-  counts.global_rows = static_cast<vid_t>(buckets.count(kGlobalGroup));
-  counts.dense_rows = static_cast<vid_t>(read_value(dense_rows.data(), main));
-  return counts;
+  return static_cast<vid_t>(buckets.count(kGlobalGroup));
 }
 
 }  // namespace spgraph::gpu::spgemm_detail

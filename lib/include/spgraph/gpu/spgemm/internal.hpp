@@ -29,6 +29,29 @@ struct RowStats {
 RowStats row_stats(const Structure& a, const Structure& b, cudaStream_t stream);
 inline constexpr std::size_t kRowStatsBytesPerRow = sizeof(eid_t) + 2 * sizeof(vid_t);
 
+// What the hash product's kernels count on the device, so that the host reads it with one copy
+// at each of the few points where it must decide something (instead of one synchronising copy
+// per figure). Zeroed once per product.
+struct HashCounters {
+  unsigned long long total_products;
+  unsigned long long symbolic_rows[kGroups];  // rows per symbolic group
+  unsigned long long numeric_rows[kGroups];   // rows per numeric group
+  unsigned long long symbolic_cursor[kGroups];  // scratch of the bucket scatters
+  unsigned long long numeric_cursor[kGroups];
+  unsigned long long nnz;                     // entries of C (rowptr[n] once scanned)
+  unsigned long long global_largest;          // the numeric global path's largest row, bytes
+  unsigned long long global_total;            // and all its rows, bytes
+  unsigned long long dense_rows;              // rows accumulated densely (numeric)
+  unsigned symbolic_failed;                   // symbolic block-7 rows redone with global bitmaps
+  int error;                                  // a kError* code (below), 0 if none
+};
+
+// row_stats without the total on the host, and with the symbolic pass's grouping in the same
+// sweep: group[i] = symbolic_group(...) of groups.hpp; counters->total_products and
+// counters->symbolic_rows are added to.
+RowStats hash_row_stats(const Structure& a, const Structure& b, bool force_global, std::uint8_t* group,
+                        HashCounters* counters, cudaStream_t stream);
+
 // ap[e] = products of A's entries before e (size nnz(A) + 1): where entry e's products start
 // in the row-major order of all products. The ESC expansion and the masked product walk it.
 device::Buffer<eid_t> entry_product_offsets(const Structure& a, const Structure& b, cudaStream_t stream);
@@ -41,16 +64,25 @@ struct Buckets {
   eid_t count(int g) const { return offsets[g + 1] - offsets[g]; }
   const vid_t* begin(int g) const { return rows.data() + offsets[g]; }
 };
+// Counts the rows of each group (one host synchronisation), then places them.
 Buckets bucket_rows(const std::uint8_t* group_of_row, vid_t first, vid_t last, cudaStream_t stream);
+// Places the rows when their counts per group are known: no host synchronisation. cursors:
+// kGroups zeroed device words the scatter uses up.
+Buckets bucket_counted_rows(const std::uint8_t* group_of_row, vid_t first, vid_t last,
+                            const unsigned long long* counts, unsigned long long* cursors, cudaStream_t stream);
 
-// group[i - first] for rows [first, last): numeric_group(products, row_nnz) of groups.hpp.
-void numeric_groups(const RowStats& stats, const eid_t* rowptr, vid_t first, vid_t last, bool force_global,
-                    std::uint8_t* group, cudaStream_t stream);
+// For every row i < n: group[i] = numeric_group(products, row_nnz) of groups.hpp; adds the
+// groups' row counts and the global path's work (global_row_bytes) to the counters and sets
+// counters->nnz = rowptr[n].
+void numeric_groups(const RowStats& stats, const eid_t* rowptr, vid_t n, bool force_global, std::size_t value_bytes,
+                    std::uint8_t* group, HashCounters* counters, cudaStream_t stream);
 
 // One stream per row group so the groups' kernels overlap; fork() makes them wait for work
-// queued so far on `main`, join() makes `main` wait for them.
+// queued so far on `main`, join() makes `main` wait for them. Creating streams and events
+// costs more than a small product, so each host thread keeps one set per device.
 class GroupStreams {
  public:
+  static GroupStreams& for_this_thread();
   GroupStreams();
   ~GroupStreams();
   GroupStreams(const GroupStreams&) = delete;
@@ -60,6 +92,7 @@ class GroupStreams {
   void join(cudaStream_t main);
 
  private:
+  int device_ = -1;
   std::array<cudaStream_t, kGroups> streams_{};
   std::array<cudaEvent_t, kGroups> events_{};
   cudaEvent_t forked_ = nullptr;
@@ -100,23 +133,31 @@ SPGRAPH_HD eid_t global_table_slots(eid_t n) {
   while (s < 2 * n && s < (eid_t(1) << 31)) s <<= 1;
   return s;
 }
-// Bytes the numeric global path needs for a row of n entries: its table (a key and a value per
-// slot), the packed and the sorted (key, slot) pairs, and two offsets.
-SPGRAPH_HD std::uint64_t global_row_bytes(eid_t n, std::size_t value_bytes) {
+// A numeric global-path row of n entries over a span of columns accumulates densely (values in
+// global memory indexed by column - min column, a presence bitmap in shared memory, written in
+// column order: no hash table and no sort) when the span is at most 2^20 columns (a 128 KiB
+// bitmap) and at most 8n (so the zeroed span costs little next to the row's output);
+// force_global keeps every row on the hash tables.
+inline constexpr eid_t kGlobalDenseMaxSpan = eid_t(1) << 20;
+SPGRAPH_HD bool global_row_dense(eid_t n, eid_t span, bool force_global) {
+  return !force_global && span <= kGlobalDenseMaxSpan && span <= 8 * n;
+}
+// Bytes the numeric global path needs for a row: dense, its span of values and an offset;
+// otherwise its table (a key and a value per slot), the packed and the sorted (key, slot)
+// pairs, and two offsets.
+SPGRAPH_HD std::uint64_t global_row_bytes(eid_t n, eid_t span, bool dense, std::size_t value_bytes) {
+  if (dense) return std::uint64_t(span) * value_bytes + sizeof(eid_t);
   return std::uint64_t(global_table_slots(n)) * (sizeof(unsigned) + value_bytes) +
          std::uint64_t(n) * 4 * sizeof(unsigned) + 2 * sizeof(eid_t);
 }
-// Over the rows [0, n) that the numeric pass sends to the global path: the largest row's and
-// the total working bytes.
-struct GlobalWork {
-  std::uint64_t largest = 0;
-  std::uint64_t total = 0;
-};
-GlobalWork global_work(const RowStats& stats, const eid_t* rowptr, vid_t n, bool force_global,
-                       std::size_t value_bytes, cudaStream_t stream);
 
-// sizes[r] = rowptr[rows[r] + 1] - rowptr[rows[r]] for r < count, copied to the host.
-std::vector<eid_t> row_sizes(const vid_t* rows, eid_t count, const eid_t* rowptr, cudaStream_t stream);
+// Entries and column span of listed rows (rowptr of C; stats of A*B), copied to the host.
+struct RowShape {
+  eid_t nnz = 0;
+  eid_t span = 0;
+};
+std::vector<RowShape> row_shapes(const vid_t* rows, eid_t count, const eid_t* rowptr, const RowStats& stats,
+                                 cudaStream_t stream);
 
 // out[i] = in[i] + delta for i < count (row offsets of a panel, or of a piece being appended).
 void shift_offsets(const eid_t* in, eid_t count, eid_t delta, eid_t* out, cudaStream_t stream);
@@ -132,18 +173,27 @@ void merged_rowptr(const eid_t* x_rowptr, const eid_t* x_pos, const eid_t* y_row
 // CUB wrappers on 64-bit counts.
 void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream);
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream);
+// Copies one element back (synchronises).
 template <class T>
-T read_value(const T* device_ptr, cudaStream_t stream);  // copies one element back (synchronises)
+T read_value(const T* device_ptr, cudaStream_t stream) {
+  T v{};
+  SPGRAPH_CUDA(cudaMemcpyAsync(&v, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
+  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  return v;
+}
 // Sorts (key, value) pairs of 32-bit unsigned ints within segments [begin[s], end[s]).
 void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
                           eid_t items, eid_t segments, const eid_t* begin, const eid_t* end, cudaStream_t stream);
 
 // Hash symbolic pass: row_nnz[i] = nonzeros of row i of A*B for every row (rows without
-// products get 0). Rows too large for shared memory (or all rows, with force_global) are
-// counted with bitmaps in global memory, batched to fit room bytes (ResourceError naming the
-// row when one bitmap alone does not). Returns how many rows took that path.
-vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, bool force_global,
-                    const Budget& budget, eid_t* row_nnz, GroupStreams& streams, cudaStream_t main);
+// products get 0). group / counts: hash_row_stats's grouping and its row counts per group.
+// Rows too large for shared memory (or all rows, with force_global) are counted with bitmaps in
+// global memory, batched to fit room bytes (ResourceError naming the row when one bitmap alone
+// does not). Synchronises with the host only when such rows may exist. Returns how many rows
+// took that path.
+vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, const std::uint8_t* group,
+                    const HashCounters& counts, const Budget& budget, eid_t* row_nnz, HashCounters* counters,
+                    GroupStreams& streams, cudaStream_t main);
 
 // ESC symbolic pass over rows [first, last): expands the products' (row, column) keys, sorts
 // them and counts distinct keys per row into row_nnz[first .. last).
@@ -157,15 +207,7 @@ inline constexpr std::size_t kEscSymbolicBytesPerProduct = 2 * sizeof(std::uint6
 inline constexpr int kErrorCountMismatch = 1;  // numeric found a different row size than symbolic
 inline constexpr int kErrorTableFull = 2;      // a hash table sized to hold a row overflowed
 
-// Device word that kernels set to an error code; check() throws spgraph::Error if set.
-class ErrorFlag {
- public:
-  explicit ErrorFlag(cudaStream_t stream);
-  int* get() { return flag_.data(); }
-  void check(const char* what, cudaStream_t stream) const;
-
- private:
-  device::Buffer<int> flag_;
-};
+// Throws spgraph::Error for a kernel error code other than 0.
+void check_kernel_error(int code, const char* what);
 
 }  // namespace spgraph::gpu::spgemm_detail

@@ -1,7 +1,12 @@
 #pragma once
-// Walking the intermediate products of A*B in row-major order by their global index t, for
-// the ESC expansion and the masked product: every thread takes a run of consecutive products,
-// finds the first with two binary searches, then steps. Balances any row-length skew.
+// Walking the intermediate products of A*B: in row-major order by their global index t, for
+// the ESC expansion and the masked product (every thread takes a run of consecutive products,
+// finds the first with two binary searches, then steps; balances any row-length skew), and
+// within one row by a block, for the hash SpGEMM's block kernels.
+#include <cub/block/block_scan.cuh>
+
+#include <type_traits>
+
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/structure.hpp"
 
@@ -45,5 +50,151 @@ struct ProductWalk {
     while (a_rowptr[row + 1] <= entry) ++row;
   }
 };
+
+// The walks below hand each product to two callbacks: load(q) reads what the product needs of
+// B's entry q (its column, its value), visit(j, item, av) uses it (j: the entry of A, av:
+// A's value there). A thread loads kWalkBatch products before visiting them, so that their
+// loads overlap instead of each waiting for the previous product's.
+inline constexpr int kWalkBatch = 4;
+
+// A's value for walks that do not need it (symbolic passes).
+struct NoValue {};
+
+template <class T>
+__device__ __forceinline__ T shfl_value(unsigned mask, T v, int src, int width) {
+  if constexpr (std::is_empty_v<T>) return v;
+  else if constexpr (sizeof(T) < sizeof(int)) return static_cast<T>(__shfl_sync(mask, static_cast<int>(v), src, width));
+  else return __shfl_sync(mask, v, src, width);
+}
+
+// Shared memory of walk_row_products: per entry of A in the current chunk, where its products
+// end (inclusive prefix over the chunk), where its row of B starts and A's value (AV). Chunks
+// are at most 512 entries: 1024-thread blocks holding 12 KiB less keep two blocks per SM in
+// numeric block 6.
+template <int THREADS, class AV>
+struct RowWalkStorage {
+  static constexpr int kChunk = THREADS < 512 ? THREADS : 512;
+  using Scan = cub::BlockScan<eid_t, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;  // the smallest scratch
+  typename Scan::TempStorage scan;
+  eid_t end[kChunk];
+  eid_t b0[kChunk];
+  AV av[kChunk];
+};
+
+// Walks every product A(row,k) * B(k,q) of a row's entries [a0, a1) of A with a block; all
+// THREADS threads call it. The work is balanced whatever the lengths of B's rows (one long row
+// of B among short ones would leave most threads idle if each took whole rows of B): A's
+// entries are taken a chunk at a time, their B-row lengths scanned, and thread t takes the
+// chunk's products t, t + THREADS, ... (consecutive threads read consecutive entries of B's
+// rows; a thread finds its entry by a binary search only when it leaves the previous one).
+// visit returns false to stop: the walk then ends after the current chunk and returns false.
+template <int THREADS, class AV, class AValue, class Load, class Visit>
+__device__ __forceinline__ bool walk_row_products(RowWalkStorage<THREADS, AV>& ts, eid_t a0, eid_t a1,
+                                                  const vid_t* a_col, const eid_t* b_rowptr, AValue a_value,
+                                                  Load load, Visit visit) {
+  using Storage = RowWalkStorage<THREADS, AV>;
+  using Item = decltype(load(eid_t()));
+  for (eid_t c0 = a0; c0 < a1; c0 += Storage::kChunk) {
+    const int count = static_cast<int>(a1 - c0 < Storage::kChunk ? a1 - c0 : Storage::kChunk);
+    eid_t len = 0;
+    if (static_cast<int>(threadIdx.x) < count) {
+      const eid_t j = c0 + threadIdx.x;
+      const vid_t k = a_col[j];
+      const eid_t b0 = b_rowptr[k];
+      len = b_rowptr[k + 1] - b0;
+      ts.b0[threadIdx.x] = b0;
+      ts.av[threadIdx.x] = a_value(j);
+    }
+    eid_t end = 0, total = 0;
+    typename Storage::Scan(ts.scan).InclusiveSum(len, end, total);
+    if (static_cast<int>(threadIdx.x) < Storage::kChunk) ts.end[threadIdx.x] = end;
+    __syncthreads();
+    bool go = true;
+    int e = 0;  // the entry holding this thread's current product, its first and end products
+    eid_t e_first = 0, e_end = total > 0 ? ts.end[0] : 0;
+    for (eid_t p0 = threadIdx.x; go && p0 < total; p0 += eid_t(THREADS) * kWalkBatch) {
+      Item item[kWalkBatch];
+      int entry[kWalkBatch];
+      for (int i = 0; i < kWalkBatch; ++i) {
+        const eid_t p = p0 + eid_t(i) * THREADS;
+        entry[i] = -1;
+        if (p >= total) continue;
+        if (p >= e_end) {  // the first entry after e whose products end after p
+          int lo = e + 1, hi = count - 1;
+          while (lo < hi) {
+            const int mid = (lo + hi) / 2;
+            if (ts.end[mid] > p) hi = mid;
+            else lo = mid + 1;
+          }
+          e = lo;
+          e_first = ts.end[e - 1];
+          e_end = ts.end[e];
+        }
+        entry[i] = e;
+        item[i] = load(ts.b0[e] + (p - e_first));
+      }
+      for (int i = 0; i < kWalkBatch; ++i)
+        if (go && entry[i] >= 0) go = visit(c0 + entry[i], item[i], ts.av[entry[i]]);
+    }
+    if (__syncthreads_or(!go)) return false;  // also keeps ts until every thread is done with it
+  }
+  return true;
+}
+
+// The lanes of the calling thread's warp that serve its row, when THREADS consecutive lanes
+// serve each row (1-D blocks).
+template <int THREADS>
+__device__ __forceinline__ unsigned row_lanes_mask() {
+  if constexpr (THREADS == 32) return kFullMask;
+  else return ((1u << THREADS) - 1) << (threadIdx.x % 32 / THREADS * THREADS);
+}
+
+// The same walk by the THREADS lanes of one warp that serve a row (lane = 0..THREADS-1; mask:
+// those lanes), for rows of fewer than 2^31 products per THREADS entries of A: the lanes load
+// THREADS entries of A at a time (one each, so their loads overlap), scan their B-row lengths
+// with shuffles, and lane L takes the products L, L + THREADS, ..., finding each one's entry by
+// a binary search over the lanes. All of the row's lanes call it.
+template <int THREADS, class AV, class AValue, class Load, class Visit>
+__device__ __forceinline__ void walk_row_products_lanes(unsigned mask, int lane, eid_t a0, eid_t a1,
+                                                        const vid_t* a_col, const eid_t* b_rowptr, AValue a_value,
+                                                        Load load, Visit visit) {
+  using Item = decltype(load(eid_t()));
+  for (eid_t c0 = a0; c0 < a1; c0 += THREADS) {
+    const eid_t j = c0 + lane;
+    eid_t b0 = 0;
+    int len = 0;
+    AV av{};
+    if (j < a1) {
+      const vid_t k = a_col[j];
+      b0 = b_rowptr[k];
+      len = static_cast<int>(b_rowptr[k + 1] - b0);
+      av = a_value(j);
+    }
+    int end = len;  // inclusive scan over the lanes
+    for (int off = 1; off < THREADS; off <<= 1) {
+      const int up = __shfl_up_sync(mask, end, off, THREADS);
+      if (lane >= off) end += up;
+    }
+    const int total = __shfl_sync(mask, end, THREADS - 1, THREADS);
+    for (int p0 = 0; p0 < total; p0 += THREADS * kWalkBatch) {
+      Item item[kWalkBatch];
+      int entry[kWalkBatch];
+      AV entry_av[kWalkBatch];
+      for (int i = 0; i < kWalkBatch; ++i) {
+        const int p = p0 + i * THREADS + lane;
+        int e = 0;  // lanes whose products end at or before p
+        for (int bit = THREADS / 2; bit > 0; bit >>= 1)
+          if (__shfl_sync(mask, end, e + bit - 1, THREADS) <= p) e += bit;
+        const int e_first = __shfl_sync(mask, end - len, e, THREADS);
+        const eid_t e_b0 = __shfl_sync(mask, b0, e, THREADS);
+        entry_av[i] = shfl_value(mask, av, e, THREADS);
+        entry[i] = p < total ? e : -1;
+        if (p < total) item[i] = load(e_b0 + (p - e_first));
+      }
+      for (int i = 0; i < kWalkBatch; ++i)
+        if (entry[i] >= 0) visit(c0 + entry[i], item[i], entry_av[i]);
+    }
+  }
+}
 
 }  // namespace spgraph::gpu::spgemm_detail
