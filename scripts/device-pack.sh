@@ -9,7 +9,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build-gpu}
 cd "$root"
 mkdir -p .git/info
-../shared/tools/device-bundle.sh "$build" ../shared/datasets/real | grep -v '^bundle size'
+../shared/tools/device-bundle.sh "$build" ../shared/datasets/real | sed '/^bundle size/d'
 tar cf - -C .device bin | xz -T1 --lzma2=preset=1,dict=256MiB > .device/bin.tar.xz
 rm -rf .device/bin
 du -sh .device | awk '{print "packed .device: " $1 " (at most 64 MiB travels)"}'
