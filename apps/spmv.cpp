@@ -14,8 +14,9 @@ int main(int argc, char** argv) {
     CLI::App& cli = cmd.cli();
     cli.description(
         "Benchmarks sparse matrix-vector multiplication y = A*x on the GPU: every SpMV kernel of spgraph\n"
-        "(csr-vector, csr-merge-path, coo-balanced, sell-p, hyb, and the automatic choice) against cuSPARSE's\n"
-        "CSR SpMV, on each graph in float and double, value-free and valued, plus one PageRank iteration.\n"
+        "(csr-vector, csr-merge-path, csr-stream, coo-load-balanced, sell-p, hyb, and the automatic\n"
+        "choice) against cuSPARSE's CSR SpMV, on each graph in float and double, value-free and valued,\n"
+        "plus one PageRank iteration.\n"
         "Prints effective GB/s against the device's copy bandwidth measured in the same run, speedups, and\n"
         "writes the results as JSON. Every result is checked before it is timed.");
     flags.add_to(cli, options.timing);

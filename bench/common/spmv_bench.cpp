@@ -38,8 +38,9 @@ template <class V> V x_value(std::uint64_t j) { return V(0.25) * V(1 + mix(~j) %
 template <class V> constexpr double tolerance() { return sizeof(V) == 4 ? 1e-5 : 1e-10; }
 
 // Every kernel of ours, then the automatic choice.
-constexpr SpmvKernel kOurKernels[] = {SpmvKernel::CsrVector, SpmvKernel::CsrMergePath, SpmvKernel::CooLoadBalanced,
-                                      SpmvKernel::SellP, SpmvKernel::Hyb, SpmvKernel::Auto};
+constexpr SpmvKernel kOurKernels[] = {SpmvKernel::CsrVector, SpmvKernel::CsrMergePath, SpmvKernel::CsrStream,
+                                      SpmvKernel::CooLoadBalanced, SpmvKernel::SellP, SpmvKernel::Hyb,
+                                      SpmvKernel::Auto};
 
 struct ImplResult {
   std::string implementation;  // "ours csr-vector", "ours auto", "cuSPARSE default"

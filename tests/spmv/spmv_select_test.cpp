@@ -23,29 +23,29 @@ TEST(SpmvSelection, RuleFollowsTheRowLengthDistribution) {
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(10, 0, 0, 0, 0, 0)), K::CsrVector);
   // Small with bounded rows: classical CSR.
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500)), K::CsrVector);
-  // Large with bounded rows: SELL-P while its padding stays within 25%, else COO.
+  // Large with bounded rows: SELL-P while its padding stays within 25%, else CSR stream.
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(1'000'000, 7'000'000, 7, 7'000'000, 7, 0)), K::SellP);
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(1'000'000, 7'000'000, 40, 9'000'000, 5, 2'000'000)), K::CooLoadBalanced);
-  // Long rows, large: HYB when its ELL part holds a quarter of the entries with at most 25%
-  // padding (wb-edu-like: t = 2, ELL 34.5% of 57M entries, no padding).
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(9'845'725, 57'156'537, 3841, 463'000'000, 2, 37'465'087)), K::Hyb);
-  // ... else COO: the ELL part empty (t = 0, cit-Patents-like valued), too small (cnr-2000:
-  // 7.7%), or too padded (cit-Patents-like pattern: t = 5, 64% of the entries, 1.79 slots each).
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(3'774'768, 16'518'948, 770, 83'600'000, 0, 16'518'948)),
-            K::CooLoadBalanced);
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(325'557, 3'216'152, 2716, 10'260'000, 1, 2'968'509)), K::CooLoadBalanced);
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(3'774'768, 16'518'948, 770, 83'600'000, 5, 5'963'340)),
-            K::CooLoadBalanced);
-  // Long rows, small: COO whatever HYB's split.
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(1'000'000, 7'000'000, 40, 9'000'000, 5, 2'000'000)), K::CsrStream);
+  // Long rows: COO when small; else CSR stream while one block can walk the longest row
+  // (wb-edu-like, cnr-2000, cit-Patents-like) ...
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(100'000, 600'000, 3000, 3'000'000, 5, 20'000)), K::CooLoadBalanced);
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(9'845'725, 57'156'537, 3841, 463'000'000, 2, 37'465'087)), K::CsrStream);
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(325'557, 3'216'152, 2716, 10'260'000, 1, 2'968'509)), K::CsrStream);
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(3'774'768, 16'518'948, 770, 83'600'000, 0, 16'518'948)), K::CsrStream);
+  // ... else COO: more than 16384 entries in a row, and more than nnz / 2048.
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(1'000'000, 6'000'000, 16385, 30'000'000, 5, 20'000)), K::CooLoadBalanced);
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(10'000'000, 100'000'000, 48'828, 1'000'000'000, 5, 0)), K::CsrStream);
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(10'000'000, 100'000'000, 48'829, 1'000'000'000, 5, 0)), K::CooLoadBalanced);
   // Tunable thresholds.
   gpu::SpmvSelection strict;
   strict.balanced_max_row = 2;
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500), strict), K::CooLoadBalanced);
   strict.small_nnz = 0;
-  EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500), strict), K::Hyb);
-  strict.hyb_min_ell_share = 1;
+  strict.stream_max_row = 10;
+  strict.stream_max_row_share = 0;
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500), strict), K::CooLoadBalanced);
+  strict.stream_max_row = 64;
+  EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500), strict), K::CsrStream);
 }
 
 TEST(SpmvSelection, HybSplitIsTheMemoryOptimalQuantile) {
@@ -58,6 +58,7 @@ TEST(SpmvSelection, HybSplitIsTheMemoryOptimalQuantile) {
 TEST(SpmvSelection, KernelNames) {
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::CsrVector), "csr-vector");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::CsrMergePath), "csr-merge-path");
+  EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::CsrStream), "csr-stream");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::CooLoadBalanced), "coo-load-balanced");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::SellP), "sell-p");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::Hyb), "hyb");
@@ -101,6 +102,9 @@ TEST(SpmvSelection, AutomaticChoiceOnTheZooAndPrepare) {
     const SpmvKernel chosen = gpu::choose_spmv_kernel(a);
     if (m.name.find("200k") != std::string::npos) {
       EXPECT_EQ(chosen, SpmvKernel::CooLoadBalanced) << m.name;
+    }
+    if (m.name.find("20 rows of 3000") != std::string::npos) {
+      EXPECT_EQ(chosen, SpmvKernel::CooLoadBalanced) << m.name;  // small, long rows
     }
     if (m.name.find("60% empty") != std::string::npos) {
       EXPECT_EQ(chosen, SpmvKernel::CsrVector) << m.name;

@@ -26,8 +26,9 @@ namespace spgraph::test::spmv {
 
 namespace gb = spgraph::graphblas;
 
-inline constexpr SpmvKernel kKernels[] = {SpmvKernel::CsrVector, SpmvKernel::CsrMergePath,
-                                          SpmvKernel::CooLoadBalanced, SpmvKernel::SellP, SpmvKernel::Hyb};
+inline constexpr SpmvKernel kKernels[] = {SpmvKernel::CsrVector,       SpmvKernel::CsrMergePath,
+                                          SpmvKernel::CsrStream,       SpmvKernel::CooLoadBalanced,
+                                          SpmvKernel::SellP,           SpmvKernel::Hyb};
 
 enum class Op { Mxv, Vxm };
 inline const char* op_name(Op op) { return op == Op::Mxv ? "mxv" : "vxm"; }
@@ -108,6 +109,8 @@ inline const std::vector<NamedMatrix>& shape_zoo() {
       z.push_back({"20000x20000 power-law rows", random_csr(20000, l, rng)});
     }
     z.push_back({"300x5000", random_csr(5000, lengths(300, 0, 60), rng)});
+    // Mean row above 64: CSR stream reduces each row with a full warp.
+    z.push_back({"2000x3000, 100-200 per row", random_csr(3000, lengths(2000, 100, 200), rng)});
     z.push_back({"5000x300", random_csr(300, lengths(5000, 0, 12), rng)});
     z.push_back({"40000x40000, 7 per row", random_csr(40000, std::vector<eid_t>(40000, 7), rng)});
     {

@@ -20,6 +20,10 @@
 //   CsrVector        a sub-warp per row, its width the power of two covering the mean row length
 //   CsrMergePath     merge path over row ends and nonzeros (Merrill & Garland): equal work per
 //                    warp whatever the row lengths; one atomic per tile seam, in a second pass
+//   CsrStream        a block per run of whole rows cut from the merge path (CSR-Stream of
+//                    CSR-Adaptive, Greathouse & Daga 2014): their nonzeros staged in shared memory,
+//                    then each row reduced and written once; no atomics, the same sum order on
+//                    every run; a long row takes a block of its own
 //   CooLoadBalanced  Anzt et al. 2020, Algorithm 1: each warp takes a contiguous chunk of
 //                    nonzeros, reduces row segments within the warp, one atomic per segment
 //   SellP            32-row slices stored column-major, each as wide as its longest row; one
@@ -34,6 +38,7 @@
 // Instantiated for V in {float, double} and SR in {PlusTimes, PlusSecond, PlusFirst, MinPlus,
 // MaxTimes, OrAnd, PlusPair, AnySecondI}.
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -62,32 +67,32 @@ struct SpmvRowStats {
 //  - bounded rows (4M x 4M, 8 entries per row within 512 of the diagonal): SELL-P 0.060 / 0.086
 //    / 0.072 / 0.121, 76-93% of copy bandwidth; cuSPARSE 0.108 / 0.108 / 0.173 / 0.174, COO
 //    0.154 / 0.171 / 0.181 / 0.217, CSR vector 0.214 / 0.222 / 0.231 / 0.254.
-//  - wb-edu-like (no empty rows; HYB's ELL part holds 35-45% of the entries, padded <= 15%):
-//    HYB 0.241 / 0.294 / 0.254 / 0.343, COO 0.272 / 0.308 / 0.306 / 0.375, merge path 0.274 /
-//    0.384 / 0.346 / 0.452; cuSPARSE 0.199 / 0.198 / 0.314 / 0.316.
-//  - cit-Patents-like, cnr-2000, web-NotreDame, cit-HepPh, email-Enron (empty or very short rows
-//    leave HYB's ELL part empty, small or padded): COO is the fastest of ours or within 6% of it
-//    in all 20 configurations; HYB is 3-49% slower than COO (a second kernel, padding), the
-//    merge path 6% faster to 28% slower. Against cuSPARSE, COO is 0.71-0.79x on
-//    cit-Patents-like float, 0.91-1.11x on cnr-2000 and 1.02-1.86x on the three smaller graphs.
+//  - wb-edu-like, cit-Patents-like, cnr-2000, web-NotreDame (long rows, 1.5M-57M entries): CSR
+//    stream is the fastest of ours in 13 of 16 configurations and within 5% of COO in the other
+//    three; a row too long for one block to walk in time is left to COO.
+//  - email-Enron, cit-HepPh (0.4M entries, rows up to 1383): COO is the fastest of ours or within
+//    8% of it in all 8 configurations; CSR stream is 1-45% slower there.
 // Small matrices with bounded rows keep classical CSR (Anzt et al. 2020; not re-measured here).
 struct SpmvSelection {
   eid_t small_nnz = 1'000'000;      // at most this many nonzeros counts as small
   vid_t balanced_max_row = 64;      // rows no longer than this count as balanced
   double sellp_max_padding = 1.25;  // SELL-P slots per nonzero above which SELL-P is not used
-  double hyb_min_ell_share = 0.25;  // HYB only when its ELL part holds at least this share of nnz
-  double hyb_max_padding = 1.25;    // ... in at most this many slots per entry
+  // CSR stream gives a row one block; it is chosen while the longest row has at most
+  // max(stream_max_row, stream_max_row_share * nnz) entries.
+  vid_t stream_max_row = 16384;
+  double stream_max_row_share = 1.0 / 2048;
 };
 
-// The rule (s = stats, all lengths in nonzeros per row; ELL entries = nnz - hyb_coo_nnz):
+// The rule (s = stats, all lengths in nonzeros per row):
 //   1. s.nnz == 0                                                -> CsrVector (nothing to balance)
 //   2. s.max_row_length <= balanced_max_row:
 //        s.nnz <= small_nnz                                      -> CsrVector (classical CSR)
 //        s.sellp_slots <= sellp_max_padding * s.nnz              -> SellP
-//        otherwise                                               -> CooLoadBalanced
+//        otherwise                                               -> CsrStream
 //   3. longer rows:
-//        s.nnz > small_nnz and ELL entries >= hyb_min_ell_share * nnz
-//        and t * nrows <= hyb_max_padding * ELL entries          -> Hyb (a regular body, long rows)
+//        s.nnz <= small_nnz                                      -> CooLoadBalanced
+//        s.max_row_length <= max(stream_max_row,
+//                                stream_max_row_share * s.nnz)   -> CsrStream
 //        otherwise                                               -> CooLoadBalanced
 SpmvKernel choose_spmv_kernel(const SpmvRowStats& stats, const SpmvSelection& selection = {});
 
@@ -153,9 +158,21 @@ struct Hyb {
 inline constexpr int kMergePathItemsPerLane = 6;
 inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 
-struct MergePathPlan {
-  device::Buffer<vid_t> tile_rows;      // ntiles + 1: rows finished before each tile
-  device::Buffer<unsigned> rowptr_low;  // nrows + 1: rowptr mod 2^32, all a tile needs (half the bytes)
+// CSR stream: one block of kStreamThreads per tile of kStreamThreads * J path items, whose
+// nonzeros it stages in shared memory, J loads in flight per thread. Measured on the H200
+// (spmv benchmark, wb-edu-like / cit-Patents-like, ms): without values J = 8 (float 0.192 /
+// 0.074; J = 4: 0.233 / 0.080; J = 12: 0.312 / 0.110); with float values J = 8 and every value
+// loaded before any x (0.264 / 0.094; values loaded with x: 0.366 / 0.125); with double values
+// J = 4, values first (0.335 / 0.120; J = 8: 0.413 / 0.150), where eight doubles per thread
+// cost more occupancy than they bring loads.
+inline constexpr int kStreamThreads = 256;
+template <class V, bool ReadValues>
+inline constexpr int kStreamItemsPerThread = ReadValues && sizeof(V) > 4 ? 4 : 8;
+
+// Rows cut along the merge path of row ends and nonzeros into tiles of equal length:
+// tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles.
+struct PathTiles {
+  device::Buffer<vid_t> tile_rows;
 
   eid_t ntiles() const { return eid_t(tile_rows.size()) - 1; }
 };
@@ -171,7 +188,9 @@ struct SpmvCache {
   SpmvRowStats stats;
   device::Buffer<vid_t> row_lengths;      // nrows
   device::Buffer<vid_t> coo_row_ids;      // nnz: the row of every entry (CooLoadBalanced)
-  std::unique_ptr<detail::MergePathPlan> merge_path;
+  device::Buffer<unsigned> rowptr_low;    // nrows + 1: rowptr mod 2^32, all a tile needs (half the bytes)
+  std::unique_ptr<detail::PathTiles> merge_path_tiles;  // CsrMergePath: kMergePathTile items
+  std::map<int, std::unique_ptr<detail::PathTiles>> stream_tiles;  // CsrStream, by tile length
   std::unique_ptr<detail::SellP<V>> sellp;
   std::unique_ptr<detail::Hyb<V>> hyb;
   std::unique_ptr<Matrix<V>> transpose;
@@ -181,7 +200,9 @@ namespace detail {
 // Accessors that build on first use (thread-safe); definitions in lib/src/gpu/spmv.
 template <class V> const device::Buffer<vid_t>& spmv_row_lengths(const Matrix<V>& A);
 template <class V> const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>& A);
-template <class V> const MergePathPlan& spmv_merge_path(const Matrix<V>& A);
+template <class V> const device::Buffer<unsigned>& spmv_rowptr_low(const Matrix<V>& A);
+template <class V> const PathTiles& spmv_merge_path_tiles(const Matrix<V>& A);
+template <class V> const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int tile);
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
 int multiprocessor_count();  // of the current device

@@ -9,6 +9,7 @@
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spmv.hpp"
+#include "spgraph/gpu/spmv_csr_stream_impl.cuh"
 #include "spgraph/gpu/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
@@ -54,6 +55,7 @@ class SpmvLaunch {
     switch (kernel) {
       case SpmvKernel::CsrVector: return csr_vector<ReadValues>();
       case SpmvKernel::CsrMergePath: return merge_path<ReadValues>();
+      case SpmvKernel::CsrStream: return csr_stream<ReadValues>();
       case SpmvKernel::CooLoadBalanced: return coo<ReadValues>();
       case SpmvKernel::SellP: return sellp<ReadValues>();
       case SpmvKernel::Hyb: return hyb<ReadValues>();
@@ -74,16 +76,27 @@ class SpmvLaunch {
   template <bool ReadValues>
   void merge_path() {
     const auto& csr = m_.csr();
-    const MergePathPlan& plan = spmv_merge_path(m_);
-    const eid_t ntiles = plan.ntiles();
+    const PathTiles& tiles = spmv_merge_path_tiles(m_);
+    const eid_t ntiles = tiles.ntiles();
     device::Buffer<RowCarry<SR, V>> carries(ntiles);
     merge_path_kernel<SR, V, kMergePathItemsPerLane><<<blocks_of(ntiles, kMergePathWarps), kMergePathWarps * 32>>>(
-        plan.rowptr_low.data(), csr.col.data(), csr.nrows, csr.nnz(), plan.tile_rows.data(), ntiles,
+        spmv_rowptr_low(m_).data(), csr.col.data(), csr.nrows, csr.nnz(), tiles.tile_rows.data(), ntiles,
         product<ReadValues>(csr.val.data()), y_, mask_, carries.data());
     SPGRAPH_CHECK_LAUNCH("merge_path_kernel");
     merge_path_fixup_kernel<SR, V><<<blocks_of(ntiles, kThreads), kThreads>>>(carries.data(), ntiles, csr.nrows, y_,
                                                                             mask_);
     SPGRAPH_CHECK_LAUNCH("merge_path_fixup_kernel");
+  }
+
+  template <bool ReadValues>
+  void csr_stream() {
+    const auto& csr = m_.csr();
+    constexpr int J = kStreamItemsPerThread<V, ReadValues>;
+    const PathTiles& tiles = spmv_stream_tiles(m_, kStreamThreads * J);
+    csr_stream_kernel<SR, V, J, ReadValues><<<unsigned(tiles.ntiles()), kStreamThreads>>>(
+        csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), tiles.tile_rows.data(),
+        product<ReadValues>(csr.val.data()), y_, mask_);
+    SPGRAPH_CHECK_LAUNCH("csr_stream_kernel");
   }
 
   template <bool ReadValues>

@@ -35,13 +35,17 @@ struct EntryProduct {
   const V* val;  // indexed like the format's column array
   const V* x;
 
-  __device__ V operator()(eid_t slot, vid_t k) const {
-    V a = V(1);
-    if constexpr (ReadValues) a = __ldcs(val + slot);
+  // The two halves, for kernels that load every matrix value of a batch before any x.
+  __device__ V matrix_value(eid_t slot) const {
+    if constexpr (ReadValues) return __ldcs(val + slot);
+    else return V(1);
+  }
+  __device__ V times_x(V a, vid_t k) const {
     V b = V(0);
     if constexpr (Order::template reads_vector<SR>) b = __ldg(x + k);
     return Order::template apply<SR, V>(a, b, k);
   }
+  __device__ V operator()(eid_t slot, vid_t k) const { return times_x(matrix_value(slot), k); }
 };
 
 template <class V>
@@ -81,6 +85,14 @@ __device__ __forceinline__ void accumulate_run(Partial<SR, V>& acc, eid_t first,
   }
 }
 
+// The merge of the partials of `width` consecutive lanes (a power of two up to 32), in every one
+// of them. Every lane of the warp must take part.
+template <class SR, class V>
+__device__ __forceinline__ Partial<SR, V> warp_merge(Partial<SR, V> p, int width) {
+  for (int offset = width >> 1; offset > 0; offset >>= 1) p.merge(p.shfl_xor(offset));
+  return p;
+}
+
 // ---- CSR vector: a sub-warp of 2^subwarp_log2 lanes per row --------------------------------
 template <class SR, class V, class Product>
 __global__ void __launch_bounds__(256)
@@ -100,7 +112,7 @@ __global__ void __launch_bounds__(256)
                    product);
   }
   // Every lane of the warp takes part (no early exit above), as the full-mask shuffles need.
-  for (int offset = subwarp >> 1; offset > 0; offset >>= 1) acc.merge(acc.shfl_xor(offset));
+  acc = warp_merge<SR>(acc, subwarp);
   if (active && lane == 0) write_output<SR>(y, row, allowed, acc, mask);
 }
 

@@ -140,7 +140,16 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
   if (k == SpmvKernel::Auto) k = choose_spmv_kernel(A);
   else spmv_row_stats(A);
   switch (k) {
-    case SpmvKernel::CsrMergePath: detail::spmv_merge_path(A); break;
+    case SpmvKernel::CsrMergePath:
+      detail::spmv_merge_path_tiles(A);
+      detail::spmv_rowptr_low(A);
+      break;
+    case SpmvKernel::CsrStream:
+      // Both tilings: whether a product reads the values depends on its semiring too.
+      detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, false>);
+      detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, true>);
+      detail::spmv_rowptr_low(A);
+      break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
     case SpmvKernel::SellP: detail::spmv_sellp(A); break;
     case SpmvKernel::Hyb: detail::spmv_hyb(A); break;

@@ -31,12 +31,12 @@ __global__ void slice_slots_kernel(const vid_t* __restrict__ row_len, vid_t nrow
   out[s] = eid_t(width) * kSliceHeight;
 }
 
-__global__ void merge_partition_kernel(const eid_t* __restrict__ rowptr, vid_t nrows, eid_t nnz, eid_t ntiles,
-                                       vid_t* __restrict__ tile_rows) {
+__global__ void merge_partition_kernel(const eid_t* __restrict__ rowptr, vid_t nrows, eid_t nnz, eid_t tile,
+                                       eid_t ntiles, vid_t* __restrict__ tile_rows) {
   const eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t > ntiles) return;
   const eid_t path_length = eid_t(nrows) + nnz;
-  const eid_t diag = t * kMergePathTile < path_length ? t * kMergePathTile : path_length;
+  const eid_t diag = t * tile < path_length ? t * tile : path_length;
   tile_rows[t] = vid_t(merge_path_search(diag, nrows, nnz, [rowptr](eid_t r) { return __ldg(rowptr + r + 1); }));
 }
 
@@ -108,6 +108,18 @@ int sellp_threads_per_row(eid_t nslices, double mean_row_length) {
   return t;
 }
 
+template <class V>
+std::unique_ptr<PathTiles> path_tiles(const Matrix<V>& A, eid_t tile) {
+  const eid_t nnz = A.nnz();
+  const eid_t ntiles = (eid_t(A.nrows()) + nnz + tile - 1) / tile;
+  auto tiles = std::make_unique<PathTiles>();
+  tiles->tile_rows = device::Buffer<vid_t>(ntiles + 1);
+  merge_partition_kernel<<<blocks_for(ntiles + 1), kThreads>>>(A.csr().rowptr.data(), A.nrows(), nnz, tile, ntiles,
+                                                               tiles->tile_rows.data());
+  SPGRAPH_CHECK_LAUNCH("merge_partition_kernel");
+  return tiles;
+}
+
 }  // namespace
 
 void sellp_slice_slots(const vid_t* row_len, vid_t nrows, eid_t* out, cudaStream_t stream) {
@@ -130,24 +142,34 @@ const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>& A) {
 }
 
 template <class V>
-const MergePathPlan& spmv_merge_path(const Matrix<V>& A) {
+const device::Buffer<unsigned>& spmv_rowptr_low(const Matrix<V>& A) {
   SpmvCache<V>& cache = cache_of(A);
   std::lock_guard lock(cache.mutex);
-  if (!cache.merge_path) {
-    const eid_t nnz = A.nnz();
-    const eid_t ntiles = (eid_t(A.nrows()) + nnz + kMergePathTile - 1) / kMergePathTile;
-    auto plan = std::make_unique<MergePathPlan>();
-    plan->tile_rows = device::Buffer<vid_t>(ntiles + 1);
-    merge_partition_kernel<<<blocks_for(ntiles + 1), kThreads>>>(A.csr().rowptr.data(), A.nrows(), nnz, ntiles,
-                                                                 plan->tile_rows.data());
-    SPGRAPH_CHECK_LAUNCH("merge_partition_kernel");
-    const eid_t offsets = eid_t(A.nrows()) + 1;
-    plan->rowptr_low = device::Buffer<unsigned>(offsets);
-    low_bits_kernel<<<blocks_for(offsets), kThreads>>>(A.csr().rowptr.data(), offsets, plan->rowptr_low.data());
+  const eid_t offsets = eid_t(A.nrows()) + 1;
+  if (cache.rowptr_low.size() != static_cast<std::size_t>(offsets)) {
+    device::Buffer<unsigned> low(offsets);
+    low_bits_kernel<<<blocks_for(offsets), kThreads>>>(A.csr().rowptr.data(), offsets, low.data());
     SPGRAPH_CHECK_LAUNCH("low_bits_kernel");
-    cache.merge_path = std::move(plan);
+    cache.rowptr_low = std::move(low);
   }
-  return *cache.merge_path;
+  return cache.rowptr_low;
+}
+
+template <class V>
+const PathTiles& spmv_merge_path_tiles(const Matrix<V>& A) {
+  SpmvCache<V>& cache = cache_of(A);
+  std::lock_guard lock(cache.mutex);
+  if (!cache.merge_path_tiles) cache.merge_path_tiles = path_tiles(A, kMergePathTile);
+  return *cache.merge_path_tiles;
+}
+
+template <class V>
+const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int tile) {
+  SpmvCache<V>& cache = cache_of(A);
+  std::lock_guard lock(cache.mutex);
+  std::unique_ptr<PathTiles>& tiles = cache.stream_tiles[tile];
+  if (!tiles) tiles = path_tiles(A, tile);
+  return *tiles;
 }
 
 template <class V>
@@ -228,7 +250,9 @@ const Hyb<V>& spmv_hyb(const Matrix<V>& A) {
 
 #define SPGRAPH_SPMV_FORMATS_INSTANTIATE(V)                                     \
   template const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>&);    \
-  template const MergePathPlan& spmv_merge_path(const Matrix<V>&);             \
+  template const device::Buffer<unsigned>& spmv_rowptr_low(const Matrix<V>&); \
+  template const PathTiles& spmv_merge_path_tiles(const Matrix<V>&);           \
+  template const PathTiles& spmv_stream_tiles(const Matrix<V>&, int);          \
   template const SellP<V>& spmv_sellp(const Matrix<V>&);                        \
   template const Hyb<V>& spmv_hyb(const Matrix<V>&);
 
