@@ -104,6 +104,16 @@ class Buffer {
   cudaStream_t stream_ = 0;
 };
 
+// One element of device memory, copied back on `stream` (synchronises it): the count or total
+// the host needs before it can size what comes next.
+template <class T>
+T read_value(const T* device_ptr, cudaStream_t stream = 0) {
+  T value{};
+  SPGRAPH_CUDA(cudaMemcpyAsync(&value, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
+  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  return value;
+}
+
 // RAII CUDA stream / event, for the concurrent SpGEMM row groups and for benchmark timing.
 class Stream {
  public:

@@ -34,15 +34,6 @@ std::mutex& cache_creation_mutex() {
   return m;
 }
 
-// CUB's two-phase call (size query, then run) with the temporary storage from the pool.
-template <class CubCall>
-void run_cub(CubCall call, cudaStream_t stream) {
-  std::size_t bytes = 0;
-  SPGRAPH_CUDA(call(nullptr, bytes));
-  device::Buffer<unsigned char> temp(bytes, stream);
-  SPGRAPH_CUDA(call(temp.data(), bytes));
-}
-
 }  // namespace
 
 template <class V>
@@ -72,17 +63,17 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
     run_cub([&](void* temp, std::size_t& bytes) {
       return cub::DeviceRadixSort::SortKeys(temp, bytes, lengths.data(), sorted.data(), n, 0, 32, stream);
     }, stream);
-    s.max_row_length = read_device_value(sorted.data() + (n - 1), stream);
+    s.max_row_length = device::read_value(sorted.data() + (n - 1), stream);
     const double q = hyb_split_quantile(A.is_pattern() ? 0 : sizeof(V));
     const vid_t at = std::min<vid_t>(n - 1, vid_t(std::floor(q * double(n))));
-    s.hyb_ell_width = read_device_value(sorted.data() + at, stream);
+    s.hyb_ell_width = device::read_value(sorted.data() + at, stream);
 
     device::Buffer<eid_t> total(1, stream);
     run_cub([&](void* temp, std::size_t& bytes) {
       return cub::DeviceReduce::TransformReduce(temp, bytes, lengths.data(), total.data(), n, cuda::std::plus<eid_t>{},
                                                 ExcessOver{s.hyb_ell_width}, eid_t(0), stream);
     }, stream);
-    s.hyb_coo_nnz = read_device_value(total.data(), stream);
+    s.hyb_coo_nnz = device::read_value(total.data(), stream);
 
     const eid_t nslices = (eid_t(n) + 31) / 32;
     device::Buffer<eid_t> slots(nslices + 1, stream);
@@ -90,7 +81,7 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
     run_cub([&](void* temp, std::size_t& bytes) {
       return cub::DeviceReduce::Sum(temp, bytes, slots.data(), total.data(), nslices + 1, stream);
     }, stream);
-    s.sellp_slots = read_device_value(total.data(), stream);
+    s.sellp_slots = device::read_value(total.data(), stream);
   }
   cache.row_lengths = std::move(lengths);
   cache.stats = s;
@@ -145,9 +136,11 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
       detail::spmv_rowptr_low(A);
       break;
     case SpmvKernel::CsrStream:
-      // Both tilings: whether a product reads the values depends on its semiring too.
+      // Whether a product reads the values depends on its semiring too, so a valued matrix
+      // gets both tilings (one, when they coincide).
       detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, false>);
-      detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, true>);
+      if (!A.is_pattern())
+        detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, true>);
       detail::spmv_rowptr_low(A);
       break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;

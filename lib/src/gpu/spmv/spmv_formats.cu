@@ -91,14 +91,6 @@ __global__ void hyb_scatter_kernel(const eid_t* __restrict__ rowptr, const vid_t
   }
 }
 
-template <class CubCall>
-void run_cub(CubCall call, cudaStream_t stream) {
-  std::size_t bytes = 0;
-  SPGRAPH_CUDA(call(nullptr, bytes));
-  device::Buffer<unsigned char> temp(bytes, stream);
-  SPGRAPH_CUDA(call(temp.data(), bytes));
-}
-
 // Warps per slice: more when there are too few slices to fill the GPU and rows are long
 // enough to share (each of the T warps should get at least two entries of a mean row).
 int sellp_threads_per_row(eid_t nslices, double mean_row_length) {

@@ -173,14 +173,7 @@ void merged_rowptr(const eid_t* x_rowptr, const eid_t* x_pos, const eid_t* y_row
 // CUB wrappers on 64-bit counts.
 void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream);
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream);
-// Copies one element back (synchronises).
-template <class T>
-T read_value(const T* device_ptr, cudaStream_t stream) {
-  T v{};
-  SPGRAPH_CUDA(cudaMemcpyAsync(&v, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
-  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
-  return v;
-}
+using device::read_value;
 // Sorts (key, value) pairs of 32-bit unsigned ints within segments [begin[s], end[s]).
 void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const unsigned* vals_in, unsigned* vals_out,
                           eid_t items, eid_t segments, const eid_t* begin, const eid_t* end, cudaStream_t stream);
