@@ -13,17 +13,10 @@ namespace {
 
 __global__ void esc_expand_keys_kernel(Structure a, Structure b, const eid_t* ap, vid_t first, vid_t last,
                                        eid_t first_product, eid_t count, EscKeyLayout layout, std::uint64_t* keys) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x * kEscItemsPerThread;
-  for (eid_t base = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) * kEscItemsPerThread; base < count;
-       base += stride) {
-    ProductWalk w(a, b, ap);
-    w.seek(first, last, first_product + base);
-    const int items = static_cast<int>(min(eid_t(kEscItemsPerThread), count - base));
-    for (int i = 0; i < items; ++i) {
-      keys[base + i] = layout.key(w.row - first, b.col[w.q]);
-      if (i + 1 < items) w.next();
-    }
-  }
+  for_each_product<kEscItemsPerThread>(a, b, ap, first, last, first_product, count,
+                                       [&](eid_t t, const ProductWalk& w) {
+                                         keys[t] = layout.key(w.row - first, b.col[w.q]);
+                                       });
 }
 
 // Whole warps step together (base is warp-uniform), so the warp-wide intrinsics see all lanes.

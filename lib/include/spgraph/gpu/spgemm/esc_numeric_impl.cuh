@@ -37,18 +37,12 @@ template <class SR, class V>
 __global__ void esc_expand_pairs_kernel(device::CsrView<V> a, device::CsrView<V> b, const eid_t* ap, vid_t first,
                                         vid_t last, eid_t first_product, eid_t count, EscKeyLayout layout,
                                         std::uint64_t* keys, V* vals) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x * kEscItemsPerThread;
-  for (eid_t base = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) * kEscItemsPerThread; base < count;
-       base += stride) {
-    ProductWalk w(structure_of_view(a), structure_of_view(b), ap);
-    w.seek(first, last, first_product + base);
-    const int items = static_cast<int>(min(eid_t(kEscItemsPerThread), count - base));
-    for (int i = 0; i < items; ++i) {
-      keys[base + i] = layout.key(w.row - first, b.col[w.q]);
-      vals[base + i] = SR::template multiply<V>(a_value<SR>(a, w.entry), b_value<SR>(b, w.q), w.k);
-      if (i + 1 < items) w.next();
-    }
-  }
+  for_each_product<kEscItemsPerThread>(
+      structure_of_view(a), structure_of_view(b), ap, first, last, first_product, count,
+      [&](eid_t t, const ProductWalk& w) {
+        keys[t] = layout.key(w.row - first, b.col[w.q]);
+        vals[t] = SR::template multiply<V>(a_value<SR>(a, w.entry), b_value<SR>(b, w.q), w.k);
+      });
 }
 
 // Rows [first, last) of A*B, whose products are [first_product, first_product + products) and

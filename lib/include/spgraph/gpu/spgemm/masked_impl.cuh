@@ -50,22 +50,15 @@ __global__ void masked_product_kernel(device::CsrView<V> a, device::CsrView<V> b
                                       vid_t first, vid_t last, eid_t first_product, eid_t count, eid_t mask_base,
                                       V* acc, eid_t* hit) {
   using Monoid = typename SR::add_monoid;
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x * kMaskedItemsPerThread;
-  for (eid_t base = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) * kMaskedItemsPerThread; base < count;
-       base += stride) {
-    ProductWalk w(structure_of_view(a), structure_of_view(b), ap);
-    w.seek(first, last, first_product + base);
-    const int items = static_cast<int>(min(eid_t(kMaskedItemsPerThread), count - base));
-    for (int i = 0; i < items; ++i) {
-      const eid_t p = mask.find(w.row, b.col[w.q]);
-      if (p >= 0) {
-        accumulate<Monoid>(acc + (p - mask_base), SR::template multiply<V>(a_value<SR>(a, w.entry),
-                                                                            b_value<SR>(b, w.q), w.k));
+  for_each_product<kMaskedItemsPerThread>(
+      structure_of_view(a), structure_of_view(b), ap, first, last, first_product, count,
+      [&](eid_t, const ProductWalk& w) {
+        const eid_t p = mask.find(w.row, b.col[w.q]);
+        if (p < 0) return;
+        accumulate<Monoid>(acc + (p - mask_base),
+                           SR::template multiply<V>(a_value<SR>(a, w.entry), b_value<SR>(b, w.q), w.k));
         hit[p - mask_base] = 1;
-      }
-      if (i + 1 < items) w.next();
-    }
-  }
+      });
 }
 
 // After the exclusive scan of hit: entry e of the panel's mask was hit when pos[e + 1] > pos[e].

@@ -51,6 +51,26 @@ struct ProductWalk {
   }
 };
 
+// Every product of rows [first, last) numbered [first_product, first_product + count), in
+// runs of ITEMS consecutive products per thread, grid-stride: one binary-search seek per run,
+// then next(). visit(t, walk) for each, t counted from first_product (walk.row, .entry, .k,
+// .q name the product).
+template <int ITEMS, class Visit>
+__device__ __forceinline__ void for_each_product(const Structure& a, const Structure& b, const eid_t* entry_offsets,
+                                                 vid_t first, vid_t last, eid_t first_product, eid_t count,
+                                                 Visit visit) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x * ITEMS;
+  for (eid_t base = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) * ITEMS; base < count; base += stride) {
+    ProductWalk w(a, b, entry_offsets);
+    w.seek(first, last, first_product + base);
+    const int items = static_cast<int>(min(eid_t(ITEMS), count - base));
+    for (int i = 0; i < items; ++i) {
+      visit(base + i, w);
+      if (i + 1 < items) w.next();
+    }
+  }
+}
+
 // The walks below hand each product to two callbacks: load(q) reads what the product needs of
 // B's entry q (its column, its value), visit(j, item, av) uses it (j: the entry of A, av:
 // A's value there). A thread loads kWalkBatch products before visiting them, so that their
