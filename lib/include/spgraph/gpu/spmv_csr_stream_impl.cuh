@@ -38,18 +38,17 @@ __device__ __noinline__ Partial<SR, V> csr_stream_block_row(const eid_t* __restr
   return acc;
 }
 
-// Tile t: rows [tile_rows[t], tile_rows[t+1]), those whose row end lies in path items
+// Block t takes rows [tile_rows[t], tile_rows[t+1]), those whose row end lies in path items
 // [t * tile, (t+1) * tile) for tile = kStreamThreads * J. Only the first of them can start
 // before the tile; the others' nonzeros lie inside it, so they fit the stage. When the first
-// row's do not as well, the whole block sums it from global memory first. Each row's result
-// goes to write(row, allowed, partial) once, from one thread. The whole block calls this.
+// row's do not as well, the whole block sums it from global memory first.
 // ValuesFirst: load every matrix value of the stage before any x (faster with values, slower
 // without; gpu/spmv.hpp has the measurements).
-template <class SR, class V, int J, bool ValuesFirst, class Product, class Write>
-__device__ __forceinline__ void csr_stream_tile(eid_t tile, const eid_t* __restrict__ rowptr,
-                                                const unsigned* __restrict__ rowptr_low,
-                                                const vid_t* __restrict__ col, const vid_t* __restrict__ tile_rows,
-                                                const Product& product, const OutputMask<V>& mask, Write& write) {
+template <class SR, class V, int J, bool ValuesFirst, class Product>
+__global__ void __launch_bounds__(kStreamThreads)
+    csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
+                      const vid_t* __restrict__ col, const vid_t* __restrict__ tile_rows, Product product,
+                      V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
   constexpr int kTile = kStreamThreads * J;
   __shared__ V s_term[kTile];
@@ -57,14 +56,14 @@ __device__ __forceinline__ void csr_stream_tile(eid_t tile, const eid_t* __restr
   __shared__ int s_warp_rows[kTile / (kStreamThreadRow + 1) + 1];
   __shared__ int s_nwarp_rows;
   const int tid = int(threadIdx.x);
-  vid_t r0 = __ldg(tile_rows + tile);
-  const vid_t r1 = __ldg(tile_rows + tile + 1);
+  vid_t r0 = __ldg(tile_rows + blockIdx.x);
+  const vid_t r1 = __ldg(tile_rows + blockIdx.x + 1);
   if (r0 == r1) return;  // a tile inside a long row; the tile where it ends takes it
   eid_t base = __ldg(rowptr + r0);
   if (__ldg(rowptr + r1) - base > kTile) {
     const bool allowed = mask.allows(r0);  // block-uniform
     const P total = csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, product);
-    if (tid == 0) write(r0, allowed, total);
+    if (tid == 0) write_output<SR>(y, r0, allowed, total, mask);
     ++r0;
     base = __ldg(rowptr + r0);
   }
@@ -109,7 +108,7 @@ __device__ __forceinline__ void csr_stream_tile(eid_t tile, const eid_t* __restr
     P acc = P::empty();
     if (allowed)
       for (int k = first; k < last; ++k) acc.add(s_term[k]);
-    write(r0 + r, allowed, acc);
+    write_output<SR>(y, r0 + r, allowed, acc, mask);
   }
   __syncthreads();
   const int nwarp_rows = s_nwarp_rows;
@@ -121,27 +120,8 @@ __device__ __forceinline__ void csr_stream_tile(eid_t tile, const eid_t* __restr
     if (allowed)
       for (int k = (r == 0 ? 0 : s_end[r - 1]) + lane; k < s_end[r]; k += 32) acc.add(s_term[k]);
     acc = warp_merge<SR>(acc, 32);
-    if (lane == 0) write(r0 + r, allowed, acc);
+    if (lane == 0) write_output<SR>(y, r0 + r, allowed, acc, mask);
   }
-}
-
-template <class SR, class V>
-struct WriteOutput {
-  V* y;
-  OutputMask<V> mask;
-  __device__ void operator()(vid_t row, bool allowed, const Partial<SR, V>& p) const {
-    write_output<SR>(y, row, allowed, p, mask);
-  }
-};
-
-// One tile per block.
-template <class SR, class V, int J, bool ValuesFirst, class Product>
-__global__ void __launch_bounds__(kStreamThreads)
-    csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
-                      const vid_t* __restrict__ col, const vid_t* __restrict__ tile_rows, Product product,
-                      V* __restrict__ y, OutputMask<V> mask) {
-  WriteOutput<SR, V> write{y, mask};
-  csr_stream_tile<SR, V, J, ValuesFirst>(blockIdx.x, rowptr, rowptr_low, col, tile_rows, product, mask, write);
 }
 
 }  // namespace spgraph::gpu::detail
