@@ -4,7 +4,6 @@
 #include "bench_cli.hpp"
 #include "run_app.hpp"
 #include "spgemm_bench.hpp"
-#include "spgraph/device/device_info.hpp"
 
 int main(int argc, char** argv) {
   return spgraph::apps::run_app("spgemm", argc, argv, [](spgraph::apps::Command& cmd) {
@@ -27,14 +26,10 @@ int main(int argc, char** argv) {
     cli.add_flag("--only-aat", only_aat, "run C = A*A' only")->excludes(aa);
     cmd.parse();
 
-    options.inputs = flags.input_options();
-    options.precisions = parse_precisions(flags.precision);
-    options.json_path = flags.json_path;
+    flags.apply_to(options);
     options.a_times_a = !only_aat;
     options.a_times_a_transpose = !only_aa;
-    std::string why;
-    if (!spgraph::device::gpu_available(&why))
-      throw spgraph::Error("no GPU: " + why + " (spgemm benchmarks GPU kernels; it needs a CUDA device)");
+    require_gpu("spgemm");
     return run_spgemm_bench(options, std::cout);
   });
 }

@@ -3,7 +3,6 @@
 
 #include "bench_cli.hpp"
 #include "run_app.hpp"
-#include "spgraph/device/device_info.hpp"
 #include "spmv_bench.hpp"
 
 int main(int argc, char** argv) {
@@ -28,13 +27,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cmd.parse();
 
-    options.inputs = flags.input_options();
-    options.precisions = parse_precisions(flags.precision);
-    options.json_path = flags.json_path;
+    flags.apply_to(options);
     options.timing.flush_l2 = !no_flush;
-    std::string why;
-    if (!spgraph::device::gpu_available(&why))
-      throw spgraph::Error("no GPU: " + why + " (spmv benchmarks GPU kernels; it needs a CUDA device)");
+    require_gpu("spmv");
     return run_spmv_bench(options, std::cout);
   });
 }

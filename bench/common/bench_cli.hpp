@@ -1,5 +1,6 @@
 #pragma once
-// The command-line flags the `spmv` and `spgemm` apps share (inputs, precision, timing, JSON).
+// The command-line flags the `spmv` and `spgemm` apps share (inputs, precision, timing, JSON),
+// and their GPU check.
 // Header-only: included by the apps, which link CLI11.
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,8 @@
 #include "bench_inputs.hpp"
 #include "gpu_timer.hpp"
 #include "precision.hpp"
+#include "spgraph/device/device_info.hpp"
+#include "spgraph/error.hpp"
 
 namespace spgraph::bench {
 
@@ -55,6 +58,14 @@ struct BenchFlags {
     cli.add_option("--json", json_path, "JSON results file (\"\" for none)")->capture_default_str();
   }
 
+  // Fills the fields every benchmark's options have (inputs, precisions, json_path).
+  template <class BenchOptions>
+  void apply_to(BenchOptions& options) const {
+    options.inputs = input_options();
+    options.precisions = parse_precisions(precision);
+    options.json_path = json_path;
+  }
+
   InputOptions input_options() const {
     InputOptions o;
     o.files = inputs;
@@ -72,5 +83,12 @@ struct BenchFlags {
     return o;
   }
 };
+
+// The benchmarks time GPU kernels: without a usable device they stop with the reason.
+inline void require_gpu(const std::string& app) {
+  std::string why;
+  if (!device::gpu_available(&why))
+    throw Error("no GPU: " + why + " (" + app + " benchmarks GPU kernels; it needs a CUDA device)");
+}
 
 }  // namespace spgraph::bench

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::bench {
@@ -19,6 +20,20 @@ nlohmann::json to_json(const TimingOptions& options) {
           {"repeats", options.repeats},
           {"l2_flushed", options.flush_l2},
           {"device_synchronized", options.synchronize_device}};
+}
+
+int finish_run(std::ostream& out, const std::string& json_path, nlohmann::json doc,
+               const nlohmann::json& failed_inputs, const nlohmann::json& summary, bool ours_wrong) {
+  for (const auto& f : failed_inputs)
+    out << "input not completed: " << f["input"].get<std::string>() << " (" << f["error"].get<std::string>() << ")\n";
+  if (!json_path.empty()) {
+    doc["device"] = device::device_description();
+    doc["failed_inputs"] = failed_inputs;
+    doc["summary"] = summary;
+    write_json_file(json_path, doc);
+    out << "JSON: " << json_path << '\n';
+  }
+  return ours_wrong || !failed_inputs.empty() ? 1 : 0;
 }
 
 }  // namespace spgraph::bench

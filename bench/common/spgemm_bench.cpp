@@ -388,23 +388,14 @@ int run_spgemm_bench(const SpgemmBenchOptions& options, std::ostream& out) {
   json summary;
   print_summary(cases, out, summary);
   if (ours_wrong) out << "WRONG RESULTS: our hash and ESC results differ; see the check column above\n";
-  for (const auto& f : failed_inputs)
-    out << "input not completed: " << f["input"].get<std::string>() << " (" << f["error"].get<std::string>() << ")\n";
-  if (!options.json_path.empty()) {
-    json results = json::array();
-    for (const auto& c : cases) results.push_back(case_json(c));
-    json doc = {{"benchmark", "spgemm"},
-                {"device", device::device_description()},
-                {"timing", to_json(options.timing)},
-                {"max_products", options.max_products},
-                {"cusparse_alg3_chunk_fraction", kCusparseChunkFraction},
-                {"results", results},
-                {"failed_inputs", failed_inputs},
-                {"summary", summary}};
-    write_json_file(options.json_path, doc);
-    out << "JSON: " << options.json_path << '\n';
-  }
-  return ours_wrong || !failed_inputs.empty() ? 1 : 0;
+  json results = json::array();
+  for (const auto& c : cases) results.push_back(case_json(c));
+  const json doc = {{"benchmark", "spgemm"},
+                    {"timing", to_json(options.timing)},
+                    {"max_products", options.max_products},
+                    {"cusparse_alg3_chunk_fraction", kCusparseChunkFraction},
+                    {"results", results}};
+  return finish_run(out, options.json_path, doc, failed_inputs, summary, ours_wrong);
 }
 
 }  // namespace spgraph::bench

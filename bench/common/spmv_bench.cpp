@@ -419,20 +419,12 @@ int run_spmv_bench(const SpmvBenchOptions& options, std::ostream& out) {
   json summary;
   print_summary(configs, pageranks, bw.gb_per_s, out, summary);
   if (ours_wrong) out << "WRONG RESULTS from our kernels: see the check column above\n";
-  for (const auto& f : failed_inputs)
-    out << "input not completed: " << f["input"].get<std::string>() << " (" << f["error"].get<std::string>() << ")\n";
-  if (!options.json_path.empty()) {
-    json doc = {{"benchmark", "spmv"},
-                {"device", device::device_description()},
-                {"copy_bandwidth", {{"bytes", bw.bytes}, {"median_ms", bw.timing.median_ms}, {"gb_per_s", bw.gb_per_s}}},
-                {"timing", to_json(options.timing)},
-                {"results", results},
-                {"failed_inputs", failed_inputs},
-                {"summary", summary}};
-    write_json_file(options.json_path, doc);
-    out << "JSON: " << options.json_path << '\n';
-  }
-  return ours_wrong || !failed_inputs.empty() ? 1 : 0;
+  const json doc = {
+      {"benchmark", "spmv"},
+      {"copy_bandwidth", {{"bytes", bw.bytes}, {"median_ms", bw.timing.median_ms}, {"gb_per_s", bw.gb_per_s}}},
+      {"timing", to_json(options.timing)},
+      {"results", results}};
+  return finish_run(out, options.json_path, doc, failed_inputs, summary, ours_wrong);
 }
 
 }  // namespace spgraph::bench
