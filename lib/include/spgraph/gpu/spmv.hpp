@@ -158,16 +158,24 @@ struct Hyb {
 inline constexpr int kMergePathItemsPerLane = 6;
 inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 
-// CSR stream: one block of kStreamThreads per tile of kStreamThreads * J path items, whose
-// nonzeros it stages in shared memory, J loads in flight per thread. Measured on the H200
-// (spmv benchmark, wb-edu-like / cit-Patents-like, ms): without values J = 8 (float 0.192 /
-// 0.074; J = 4: 0.233 / 0.080; J = 12: 0.312 / 0.110); with float values J = 8 and every value
-// loaded before any x (0.264 / 0.094; values loaded with x: 0.366 / 0.125); with double values
-// J = 4, values first (0.335 / 0.120; J = 8: 0.413 / 0.150), where eight doubles per thread
-// cost more occupancy than they bring loads.
+// CSR stream: one block of kStreamThreads per tile of path items, whose nonzeros it stages in
+// shared memory, J per thread loaded as quads (16-byte vectors), all in flight at once.
+// Measured on the H200 (CUDA events, L2 flushed; wb-edu-like / cit-Patents-like, ms; cuSPARSE
+// 0.198 / 0.076 float, 0.316 / 0.125 double):
+// - quads against one entry per load, J = 8: float valued 0.233 / 0.094 against 0.268 / 0.097,
+//   float pattern 0.180 / 0.068 against 0.195 / 0.075;
+// - at most 32 registers (8 blocks per SM): with 40, float valued 0.261 / 0.101;
+// - J = 4 with double values (0.322 / 0.119; J = 8: 0.340 / 0.179), J = 8 otherwise (float
+//   valued J = 4: 0.277 / 0.097, J = 12: 0.290 / 0.119; float pattern J = 4: 0.251 / 0.086);
+// - matrix values loaded before any x (values loaded with x: 0.366 / 0.125, one entry per load).
 inline constexpr int kStreamThreads = 256;
+inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
 inline constexpr int kStreamItemsPerThread = ReadValues && sizeof(V) > 4 ? 4 : 8;
+// Path items per tile: the stage holds kStreamThreads * J entries from the quad-aligned address
+// at or below a tile's first nonzero, up to 3 entries before it, so a tile carries 4 fewer.
+template <class V, bool ReadValues>
+inline constexpr int kStreamTile = kStreamThreads * kStreamItemsPerThread<V, ReadValues> - 4;
 
 // Rows cut along the merge path of row ends and nonzeros into tiles of equal length:
 // tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles.

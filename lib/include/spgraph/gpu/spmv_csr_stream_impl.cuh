@@ -1,12 +1,12 @@
 #pragma once
 // The CSR stream kernel (after CSR-Stream in CSR-Adaptive, Greathouse & Daga 2014): each block
 // takes the whole rows that end in one tile of the merge path (row ends and nonzeros,
-// kStreamThreads * J items), streams their nonzeros into shared memory with every load issued
-// before any is used, then reduces each row from shared memory and writes it once. It reads the
-// matrix exactly once, needs no row ids, no atomics and no second pass, and sums every row in
-// the same order on every run. A tile's first row, when too long for the stage, is reduced
-// straight from global memory by the whole block. Included by the explicit-instantiation files
-// in lib/src/gpu/spmv only.
+// kStreamTile<V, ReadValues> items), streams their nonzeros into shared memory with every load
+// issued before any is used, then reduces each row from shared memory and writes it once. It
+// reads the matrix exactly once, needs no row ids, no atomics and no second pass, and sums every
+// row in the same order on every run. A tile's first row, when too long for the stage, is
+// reduced straight from global memory by the whole block. Included by the explicit-instantiation
+// files in lib/src/gpu/spmv only.
 
 #include "spgraph/gpu/spmv_kernels_impl.cuh"
 
@@ -38,29 +38,59 @@ __device__ __noinline__ Partial<SR, V> csr_stream_block_row(const eid_t* __restr
   return acc;
 }
 
+// Four consecutive entries, loaded as one 16-byte vector (two for double) from an address
+// aligned to four entries: a quarter of the load instructions of one entry per load, which is
+// what keeps enough bytes in flight per SM.
+template <class T>
+struct Quad {
+  T v[4];
+};
+template <class T>
+__device__ __forceinline__ Quad<T> load_quad(const T* p) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  Quad<T> q;
+  if constexpr (sizeof(T) == 4) {
+    const uint4 u = __ldcs(reinterpret_cast<const uint4*>(p));
+    const unsigned w[4] = {u.x, u.y, u.z, u.w};
+#pragma unroll
+    for (int e = 0; e < 4; ++e) memcpy(&q.v[e], &w[e], sizeof(T));
+  } else {
+    const double2 a = __ldcs(reinterpret_cast<const double2*>(p));
+    const double2 b = __ldcs(reinterpret_cast<const double2*>(p) + 1);
+    const double w[4] = {a.x, a.y, b.x, b.y};
+#pragma unroll
+    for (int e = 0; e < 4; ++e) memcpy(&q.v[e], &w[e], sizeof(T));
+  }
+  return q;
+}
+
 // Block t takes rows [tile_rows[t], tile_rows[t+1]), those whose row end lies in path items
-// [t * tile, (t+1) * tile) for tile = kStreamThreads * J. Only the first of them can start
-// before the tile; the others' nonzeros lie inside it, so they fit the stage. When the first
-// row's do not as well, the whole block sums it from global memory first.
+// [t * tile, (t+1) * tile) for tile = kStreamTile<V, ValuesFirst>. Only the first of them can
+// start before the tile; the others' nonzeros lie inside it, so they fit the stage. When the
+// first row's do not as well, the whole block sums it from global memory first.
+// The stage holds the quads that cover the staged nonzeros, from the aligned address at or below
+// the first (shift entries before it), so it has room for 4 entries more than a tile.
 // ValuesFirst: load every matrix value of the stage before any x (faster with values, slower
 // without; gpu/spmv.hpp has the measurements).
 template <class SR, class V, int J, bool ValuesFirst, class Product>
-__global__ void __launch_bounds__(kStreamThreads)
+__global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
-                      const vid_t* __restrict__ col, const vid_t* __restrict__ tile_rows, Product product,
-                      V* __restrict__ y, OutputMask<V> mask) {
+                      const vid_t* __restrict__ col, eid_t nnz_total, const vid_t* __restrict__ tile_rows,
+                      Product product, V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
-  constexpr int kTile = kStreamThreads * J;
-  __shared__ V s_term[kTile];
-  __shared__ int s_end[kTile];  // row ends relative to the staged rows' first nonzero
-  __shared__ int s_warp_rows[kTile / (kStreamThreadRow + 1) + 1];
+  static_assert(J % 4 == 0, "the stage is loaded in quads");
+  constexpr int kStage = kStreamThreads * J;
+  constexpr int kItems = kStage - 4;  // kStreamTile<V, ValuesFirst>
+  __shared__ __align__(32) V s_term[kStage];
+  __shared__ int s_end[kItems];  // row ends relative to the staged rows' first nonzero
+  __shared__ int s_warp_rows[kItems / (kStreamThreadRow + 1) + 1];
   __shared__ int s_nwarp_rows;
   const int tid = int(threadIdx.x);
   vid_t r0 = __ldg(tile_rows + blockIdx.x);
   const vid_t r1 = __ldg(tile_rows + blockIdx.x + 1);
   if (r0 == r1) return;  // a tile inside a long row; the tile where it ends takes it
   eid_t base = __ldg(rowptr + r0);
-  if (__ldg(rowptr + r1) - base > kTile) {
+  if (__ldg(rowptr + r1) - base > kItems) {
     const bool allowed = mask.allows(r0);  // block-uniform
     const P total = csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, product);
     if (tid == 0) write_output<SR>(y, r0, allowed, total, mask);
@@ -70,28 +100,55 @@ __global__ void __launch_bounds__(kStreamThreads)
   const int nrows = int(r1 - r0);
   const int nnz = int(__ldg(rowptr + r1) - base);
   if (tid == 0) s_nwarp_rows = 0;
-  // Offsets within the stage are below 2^32, so the low 32 bits of rowptr give them exactly.
-  const unsigned base_low = unsigned(base);
-  vid_t cols[J];
+  const eid_t aligned = base & ~eid_t(3);
+  const int shift = int(base - aligned);
+  const int nquads = (shift + nnz + 3) / 4;
   unsigned ends[J];
-  V terms[J];
 #pragma unroll
   for (int s = 0; s < J; ++s) {
     const int k = tid + kStreamThreads * s;
-    cols[s] = k < nnz ? __ldcs(col + base + k) : 0;
     ends[s] = k < nrows ? __ldg(rowptr_low + r0 + 1 + k) : 0u;
-    if constexpr (ValuesFirst) terms[s] = k < nnz ? product.matrix_value(base + k) : V(0);
   }
+  // Quad q holds entries aligned + 4q .. + 3; those outside [base, base + nnz) belong to the
+  // neighbouring tiles and are neither multiplied nor summed. The matrix's last quad may run
+  // past its arrays, so it is loaded entry by entry.
+  constexpr int kQuads = J / 4;
+  Quad<vid_t> cols[kQuads];
+  Quad<V> terms[kQuads];
+#pragma unroll
+  for (int c = 0; c < kQuads; ++c) {
+    const int q = tid + kStreamThreads * c;
+    if (q < nquads && aligned + 4 * q + 4 <= nnz_total) {
+      cols[c] = load_quad(col + aligned + 4 * q);
+      if constexpr (ValuesFirst) terms[c] = load_quad(product.val + aligned + 4 * q);
+    } else {
+#pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        const int k = 4 * q + e - shift;
+        const bool staged = q < nquads && k >= 0 && k < nnz;
+        cols[c].v[e] = staged ? __ldcs(col + base + k) : 0;
+        if constexpr (ValuesFirst) terms[c].v[e] = staged ? product.matrix_value(base + k) : V(0);
+      }
+    }
+  }
+  // Offsets within the stage are below 2^32, so the low 32 bits of rowptr give them exactly.
+  // Stored before the x loads, so the ends' registers are free while those are in flight.
+  const unsigned base_low = unsigned(base);
 #pragma unroll
   for (int s = 0; s < J; ++s) {
     const int k = tid + kStreamThreads * s;
-    if (k < nnz) terms[s] = ValuesFirst ? product.times_x(terms[s], cols[s]) : product(base + k, cols[s]);
-  }
-#pragma unroll
-  for (int s = 0; s < J; ++s) {
-    const int k = tid + kStreamThreads * s;
-    if (k < nnz) s_term[k] = terms[s];
     if (k < nrows) s_end[k] = int(ends[s] - base_low);
+  }
+#pragma unroll
+  for (int c = 0; c < kQuads; ++c) {
+    const int q = tid + kStreamThreads * c;
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      const int k = 4 * q + e - shift;
+      if (q < nquads && k >= 0 && k < nnz)
+        terms[c].v[e] = ValuesFirst ? product.times_x(terms[c].v[e], cols[c].v[e]) : product(base + k, cols[c].v[e]);
+    }
+    if (q < nquads) *reinterpret_cast<Quad<V>*>(s_term + 4 * q) = terms[c];
   }
   __syncthreads();
 
@@ -107,7 +164,7 @@ __global__ void __launch_bounds__(kStreamThreads)
     const bool allowed = mask.allows(r0 + r);
     P acc = P::empty();
     if (allowed)
-      for (int k = first; k < last; ++k) acc.add(s_term[k]);
+      for (int k = first; k < last; ++k) acc.add(s_term[shift + k]);
     write_output<SR>(y, r0 + r, allowed, acc, mask);
   }
   __syncthreads();
@@ -118,7 +175,7 @@ __global__ void __launch_bounds__(kStreamThreads)
     const bool allowed = mask.allows(r0 + r);  // warp-uniform
     P acc = P::empty();
     if (allowed)
-      for (int k = (r == 0 ? 0 : s_end[r - 1]) + lane; k < s_end[r]; k += 32) acc.add(s_term[k]);
+      for (int k = (r == 0 ? 0 : s_end[r - 1]) + lane; k < s_end[r]; k += 32) acc.add(s_term[shift + k]);
     acc = warp_merge<SR>(acc, 32);
     if (lane == 0) write_output<SR>(y, r0 + r, allowed, acc, mask);
   }

@@ -138,9 +138,9 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
     case SpmvKernel::CsrStream:
       // Whether a product reads the values depends on its semiring too, so a valued matrix
       // gets both tilings (one, when they coincide).
-      detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, false>);
+      detail::spmv_stream_tiles(A, detail::kStreamTile<V, false>);
       if (!A.is_pattern())
-        detail::spmv_stream_tiles(A, detail::kStreamThreads * detail::kStreamItemsPerThread<V, true>);
+        detail::spmv_stream_tiles(A, detail::kStreamTile<V, true>);
       detail::spmv_rowptr_low(A);
       break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
