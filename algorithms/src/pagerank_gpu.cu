@@ -1,7 +1,7 @@
 // PageRank on this project's GPU kernels: the shared template (pagerank_impl.hpp) instantiated
-// for the gpu backend, with the fused vector pass compiled here.
+// for the gpu backend, with its product-and-pass iteration (gpu/mxv_reduce_impl.cuh) compiled here.
 #include "spgraph/gpu/backend.hpp"
-#include "spgraph/gpu/dense_map_reduce_impl.cuh"
+#include "spgraph/gpu/mxv_reduce_impl.cuh"
 #include "spgraph/algorithms/pagerank_impl.hpp"
 
 namespace spgraph::algorithms {

@@ -1,14 +1,20 @@
 #pragma once
-// The fused dense-vector pass (B::map_reduce, which PageRank's iteration is built on) checked
-// on its own with sums known in closed form, for both backends: each backend's test file
-// instantiates these with its own B.
+// The passes PageRank's iteration is built on, B::map_reduce and B::MxvReducer (a
+// product chained with a pass over its rows), checked on their own with results known exactly,
+// for both backends: each backend's test file instantiates these with its own B.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include <algorithm>
+#include <random>
+
+#include "spgraph/csr.hpp"
 #include "spgraph/error.hpp"
+#include "spgraph/operations.hpp"
+#include "spgraph/semiring.hpp"
 #include "spgraph/types.hpp"
 
 namespace spgraph::test {
@@ -97,6 +103,16 @@ void check_sums_are_deterministic(std::size_t n) {
   }
 }
 
+template <class Call>
+void expect_error(Call call, const std::string& says) {
+  try {
+    call();
+    ADD_FAILURE() << "no error; expected one saying '" << says << "'";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+  }
+}
+
 // finish() without a started pass, or a second start() before finish(), is a caller's
 // mistake that would lose or mix up sums.
 template <class B>
@@ -104,14 +120,6 @@ void check_reducer_call_order_enforced() {
   auto a = B::from_host(std::vector<double>(10, 1.0));
   auto b = B::from_host(std::vector<double>(10, 1.0));
   typename B::template MapReducer<3> pass;
-  auto expect_error = [](auto call, const std::string& says) {
-    try {
-      call();
-      ADD_FAILURE() << "no error; expected one saying '" << says << "'";
-    } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
-    }
-  };
   expect_error([&] { pass.finish(); }, "no pass was started");
   pass.start(AxpyAndSums{}, a, b);
   expect_error([&] { pass.start(AxpyAndSums{}, a, b); }, "call finish() first");
@@ -128,6 +136,138 @@ void check_length_mismatch_throws() {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("different lengths (10 and 11)"), std::string::npos) << e.what();
   }
+}
+
+// ---- MxvReducer ------------------------------------------------------------------------
+
+// y = w + prev[1] * z for the product's row w; sums: w and the new y. Chained passes see the
+// previous pass's sum of y, so a pass that read the wrong totals gives a different y.
+struct ProductPlusPrev {
+  SPGRAPH_HD void operator()(std::size_t i, double w, double (&acc)[2], const double (&prev)[2], double* y,
+                             const double* z) const {
+    y[i] = w + prev[1] * z[i];
+    acc[0] += w;
+    acc[1] += y[i];
+  }
+};
+
+// Rows of up to the given lengths (random columns, duplicates dropped); values 1..3 (none for a pattern),
+// x in 0..3 and z in {0, 1}: every product, row and sum below is an integer below 2^53, so
+// exact in double whatever the order.
+struct MxvReduceCase {
+  std::string name;
+  Csr<double> a;
+  std::vector<double> x, z;
+};
+
+inline MxvReduceCase mxv_reduce_case(const std::string& name, vid_t ncols, const std::vector<eid_t>& lengths,
+                                     bool valued, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  MxvReduceCase c{name, {}, {}, {}};
+  Csr<double>& a = c.a;
+  a.nrows = vid_t(lengths.size());
+  a.ncols = ncols;
+  a.rowptr.assign(1, 0);
+  for (eid_t len : lengths) {
+    std::vector<vid_t> row;
+    for (eid_t k = 0; k < len; ++k) row.push_back(vid_t(rng() % std::uint64_t(ncols)));
+    std::sort(row.begin(), row.end());
+    row.erase(std::unique(row.begin(), row.end()), row.end());
+    a.col.insert(a.col.end(), row.begin(), row.end());
+    a.rowptr.push_back(eid_t(a.col.size()));
+  }
+  if (valued)
+    for (std::size_t p = 0; p < a.col.size(); ++p) a.val.push_back(double(1 + rng() % 3));
+  for (vid_t j = 0; j < ncols; ++j) c.x.push_back(double(rng() % 4));
+  for (vid_t i = 0; i < a.nrows; ++i) c.z.push_back(double(rng() % 2));
+  return c;
+}
+
+// Empty rows and one row longer than a CSR-stream tile; a rectangular matrix; enough rows
+// for thousands of blocks (every block's partial counted); a pattern matrix.
+inline std::vector<MxvReduceCase> mxv_reduce_cases() {
+  std::mt19937_64 rng(7);
+  auto lengths = [&](std::size_t n, int max_len) {
+    std::vector<eid_t> l(n);
+    for (auto& v : l) v = eid_t(rng() % std::uint64_t(max_len + 1));
+    return l;
+  };
+  std::vector<eid_t> long_row = lengths(3000, 12);
+  for (std::size_t i = 0; i < long_row.size(); i += 7) long_row[i] = 0;
+  long_row[17] = 1900;
+  return {mxv_reduce_case("empty rows, one long row", 2000, long_row, true, 1),
+          mxv_reduce_case("rectangular 500 x 4000", 4000, lengths(500, 40), true, 2),
+          mxv_reduce_case("many blocks", 300'000, lengths(300'000, 16), true, 3),
+          mxv_reduce_case("pattern", 50'000, lengths(50'000, 10), false, 4)};
+}
+
+// Two chained passes, the second started before the first is finished (as PageRank runs
+// them); each pass's y and sums must be exact.
+template <class B>
+void check_chained_passes(const MxvReduceCase& c, SpmvKernel kernel) {
+  const std::size_t n = static_cast<std::size_t>(c.a.nrows);
+  std::vector<double> w(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (eid_t p = c.a.rowptr[i]; p < c.a.rowptr[i + 1]; ++p)
+      w[i] += (c.a.is_pattern() ? 1.0 : c.a.val[p]) * c.x[c.a.col[p]];
+  double prev = 5;  // the seed's second total
+  std::vector<std::vector<double>> y_expected;
+  std::vector<std::array<double, 2>> sums_expected;
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<double> y(n);
+    std::array<double, 2> sums{};
+    for (std::size_t i = 0; i < n; ++i) {
+      y[i] = w[i] + prev * c.z[i];
+      sums[0] += w[i];
+      sums[1] += y[i];
+    }
+    prev = sums[1];
+    y_expected.push_back(y);
+    sums_expected.push_back(sums);
+  }
+
+  auto A = B::from_host(c.a);
+  auto x = B::from_host(c.x);
+  auto z = B::from_host(c.z);
+  typename B::template Vector<double> y[2] = {B::from_host(std::vector<double>(n, -1.0)),
+                                              B::from_host(std::vector<double>(n, -1.0))};
+  typename B::template MxvReducer<double, 2> pass;
+  pass.seed({0.0, 5.0});
+  pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{kernel}, y[0], z);
+  pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{kernel}, y[1], z);
+  for (int p = 0; p < 2; ++p) {
+    SCOPED_TRACE("pass " + std::to_string(p + 1));
+    const auto sums = pass.finish();
+    EXPECT_EQ(sums[0], sums_expected[p][0]);
+    EXPECT_EQ(sums[1], sums_expected[p][1]);
+  }
+  for (int p = 0; p < 2; ++p) {
+    const std::vector<double> got = B::to_host(y[p]);
+    ASSERT_EQ(got.size(), n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (got[i] != y_expected[p][i]) FAIL() << "pass " << p + 1 << ": y[" << i << "] = " << got[i] << ", expected " << y_expected[p][i];
+  }
+}
+
+// More than two passes in flight, finish() with none, seed() with one in flight, and vectors
+// that do not match the product are the caller's mistakes, reported as such.
+template <class B>
+void check_mxv_reducer_misuse() {
+  const MxvReduceCase c = mxv_reduce_case("small", 30, std::vector<eid_t>(20, 3), true, 9);
+  auto A = B::from_host(c.a);
+  auto x = B::from_host(c.x);
+  auto z = B::from_host(c.z);
+  auto y = B::from_host(std::vector<double>(20, 0.0));
+  auto short_y = B::from_host(std::vector<double>(19, 0.0));
+  typename B::template MxvReducer<double, 2> pass;
+  expect_error([&] { pass.finish(); }, "no pass is");
+  pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{}, y, z);
+  expect_error([&] { pass.seed({0.0, 0.0}); }, "finish() it first");
+  pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{}, y, z);
+  expect_error([&] { pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{}, y, z); }, "two passes");
+  pass.finish();
+  pass.finish();
+  expect_error([&] { pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{}, short_y, z); }, "19");
 }
 
 }  // namespace spgraph::test

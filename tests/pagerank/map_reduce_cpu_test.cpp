@@ -18,5 +18,14 @@ TEST(MapReduceCpu, ReducerCallOrderIsEnforced) { check_reducer_call_order_enforc
 
 TEST(MapReduceCpu, VectorsOfDifferentLengthsThrow) { check_length_mismatch_throws<GraphBlasBackend>(); }
 
+TEST(MxvReducerCpu, ChainedPassesAreExact) {
+  for (const auto& c : mxv_reduce_cases()) {
+    SCOPED_TRACE(c.name);
+    check_chained_passes<GraphBlasBackend>(c, SpmvKernel::Auto);
+  }
+}
+
+TEST(MxvReducerCpu, MisuseIsReported) { check_mxv_reducer_misuse<GraphBlasBackend>(); }
+
 }  // namespace
 }  // namespace spgraph::test

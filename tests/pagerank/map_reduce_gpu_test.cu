@@ -1,6 +1,7 @@
 #include "map_reduce_cases.hpp"
 #include "spgraph/gpu/backend.hpp"
-#include "spgraph/gpu/dense_map_reduce_impl.cuh"
+#include "spgraph/gpu/mxv_reduce_impl.cuh"
+#include "spgraph/gpu/spmv.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::test {
@@ -59,6 +60,21 @@ TEST(MapReduceGpu, WorkQueuedBeforeFinishRunsAfterThePass) {
 TEST(MapReduceGpu, VectorsOfDifferentLengthsThrow) {
   SPGRAPH_REQUIRE_GPU();
   check_length_mismatch_throws<GpuBackend>();
+}
+
+// The pass must see each kernel's product (options.kernel reaches mxv).
+TEST(MxvReducerGpu, ChainedPassesAreExactWithEveryPath) {
+  SPGRAPH_REQUIRE_GPU();
+  for (const auto& c : mxv_reduce_cases())
+    for (SpmvKernel k : {SpmvKernel::Auto, SpmvKernel::CsrStream, SpmvKernel::CooLoadBalanced, SpmvKernel::CsrVector}) {
+      SCOPED_TRACE(c.name + ", " + gpu::spmv_kernel_name(k));
+      check_chained_passes<GpuBackend>(c, k);
+    }
+}
+
+TEST(MxvReducerGpu, MisuseIsReported) {
+  SPGRAPH_REQUIRE_GPU();
+  check_mxv_reducer_misuse<GpuBackend>();
 }
 
 }  // namespace

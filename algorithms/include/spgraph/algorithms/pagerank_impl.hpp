@@ -1,24 +1,27 @@
 #pragma once
 // PageRank written once over a backend B (gpu::GpuBackend, graphblas::GraphBlasBackend):
-// the definition is in pagerank.hpp. Each iteration k is one value-free SpMV and one fused
-// vector pass:
+// the definition is in pagerank.hpp. Each iteration k is one value-free SpMV and one pass over
+// its result (B::MxvReducer): for each vertex i,
 //
-//   w_k = A' t_{k-1}              pull over in-links: plus-second on A's pattern, transposed
+//   w_k(i) = (A' t_{k-1})(i)      pull over in-links: plus-second on A's pattern, transposed
 //                                 once before iterating, so no matrix values are read
-//   for each i (B::MapReducer):   r_k(i) = base_k + d * w_k(i)    base_k = (1-d)/n + d*dangling/n
-//                                 change   += |r_k(i) - r_{k-1}(i)|
-//                                 t_k(i)  = r_k(i) / outdeg(i), or 0 for a dangling vertex
-//                                 dangling += r_k(i) where outdeg(i) = 0
+//   r_k(i) = base_k + d * w_k(i)  base_k = (1-d)/n + d * dangling_{k-1} / n
+//   change   += |r_k(i) - r_{k-1}(i)|
+//   t_k(i)  = r_k(i) / outdeg(i), or r_k(i) itself for a dangling vertex
+//   dangling += r_k(i) where outdeg(i) = 0
 //
-// The ranks are not stored while iterating: r_{k-1}(i) is recomputed, to the same bits, from
-// w_{k-1}, which the SpMVs leave in the other of two buffers. A pass then reads w_k, w_{k-1}
-// and the out-degree (32-bit) and writes t_k, and the ranks are written once, after the last
-// iteration. On a backend whose passes run behind the host (MapReducer::deferred), the SpMV
-// of iteration k+1, which needs only t_k, is queued before the host waits for pass k's sums,
-// so the device does not sit idle while the host decides whether to go on.
+// The ranks are not stored while iterating. r_{k-1}(i) is read back from t_{k-1}, which the
+// product reads anyway, as t_{k-1}(i) * max(outdeg(i), 1); a dangling vertex keeps its rank in
+// t because no row of A' lists it (it has no out-link), so the product never reads it there.
+// The pass then reads w_k(i), t_{k-1}(i) and the out-degree and writes t_k(i): 16 bytes a
+// vertex in float. dangling_{k-1} reaches the pass as the previous pass's total
+// (prev[1]), so on a backend whose passes run behind the host (MxvReducer::deferred),
+// iteration k+1 is queued before the host waits for iteration k's sums and the device never
+// waits for the host. t lives in three buffers, t_k in t[k % 3], so the iteration queued ahead
+// leaves t_{k-1}, from which one more product gives the last iteration's ranks exactly.
 //
 // Included by the one .cu (gpu) or .cpp (graphblas) file that instantiates it, after the
-// backend's header and, for the gpu, gpu/dense_map_reduce_impl.cuh.
+// backend's header and, for the gpu, gpu/mxv_reduce_impl.cuh.
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -34,8 +37,14 @@
 namespace spgraph::algorithms {
 namespace detail {
 
-// r_k(i), rounded to V as the ranks are; one expression, so the pass that recomputes
-// r_{k-1}(i) gets the same bits as the pass that made it.
+// The rank every vertex gets before its in-links: teleport plus the spread dangling mass.
+// One expression, so host and device compute the same bits.
+SPGRAPH_HD double rank_base(double damping, double n, double dangling) {
+  return (1 - damping) / n + damping * dangling / n;
+}
+
+// r_k(i), rounded to V as the ranks are; one expression, so the final ranks computed after the
+// last iteration have the bits the iteration had.
 template <class V>
 SPGRAPH_HD V rank_from_in_sum(double base, double damping, V in_sum) {
   return V(base + damping * double(in_sum));
@@ -53,23 +62,23 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 #endif
 }
 
-// The fused pass of iteration k; vectors in the order t_k (written), w_k, w_{k-1}, outdeg.
-// Without branches, so the loads of consecutive indices can overlap (see read_only).
+// Iteration k's pass over row i of the product, w_k(i) = in_sum; vectors t_k (written),
+// t_{k-1}, outdeg; prev = iteration k-1's sums (change, dangling). Without branches on data,
+// so loads for consecutive rows can overlap.
 template <class V>
 struct PageRankStep {
-  double base;     // teleport plus the spread dangling mass, the same for every vertex
-  double damping;  // weight of the in-link sum
-  double prev_base, prev_damping;  // iteration k-1's, to recompute r_{k-1} from w_{k-1}
+  double damping;
+  double n;
 
-  SPGRAPH_HD void operator()(std::size_t i, double (&acc)[2], V* scaled, const V* in_sum, const V* prev_in_sum,
-                             const vid_t* outdeg) const {
-    const V r = rank_from_in_sum(base, damping, read_only(in_sum, i));
-    const double diff = double(r) - double(rank_from_in_sum(prev_base, prev_damping, read_only(prev_in_sum, i)));
-    acc[0] += diff < 0 ? -diff : diff;
+  SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
+                             const V* prev_scaled, const vid_t* outdeg) const {
+    const V r = rank_from_in_sum(rank_base(damping, n, prev[1]), damping, in_sum);
     const vid_t degree = read_only(outdeg, i);
     const bool dangling = degree == 0;
-    const V share = V(double(r) / double(dangling ? 1 : degree));
-    scaled[i] = dangling ? V(0) : share;
+    const double share = double(dangling ? 1 : degree);
+    const double diff = double(r) - double(read_only(prev_scaled, i)) * share;
+    acc[0] += diff < 0 ? -diff : diff;
+    scaled[i] = dangling ? r : V(double(r) / share);
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
   }
 };
@@ -115,6 +124,7 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
   detail::check_pagerank_input(graph, options);
   const vid_t n = graph.nrows;
   const double n_d = double(n);
+  const double d = options.damping;
   auto start = std::chrono::steady_clock::now();
 
   typename B::template Matrix<V> in_links;  // A', pattern only
@@ -125,22 +135,22 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
     pattern.col = graph.col;
     B::transpose(in_links, B::from_host(pattern));
   }
+  // r_0 = 1/n, so t_0 and dangling_0 are known without a pass.
   std::vector<vid_t> outdeg(static_cast<std::size_t>(n));
-  for (vid_t i = 0; i < n; ++i) outdeg[i] = static_cast<vid_t>(graph.row_length(i));
+  std::vector<V> scaled0(static_cast<std::size_t>(n));
+  double dangling = 0;
+  for (vid_t i = 0; i < n; ++i) {
+    outdeg[i] = static_cast<vid_t>(graph.row_length(i));
+    const V r0 = V(1.0 / n_d);
+    scaled0[i] = outdeg[i] == 0 ? r0 : V(double(r0) / double(outdeg[i]));
+    if (outdeg[i] == 0) dangling += double(r0);
+  }
   auto degree = B::from_host(outdeg);
-  auto rank = B::from_host(std::vector<V>(n, V(0)));
-  auto scaled = B::from_host(std::vector<V>(n, V(0)));
-  // w_k lives in in_sum[k % 2]; zeros at first, so the first pass reads finite values.
-  typename B::template Vector<V> in_sum[2] = {B::from_host(std::vector<V>(n, V(0))),
+  typename B::template Vector<V> scaled[3] = {B::from_host(scaled0), B::from_host(std::vector<V>(n, V(0))),
                                               B::from_host(std::vector<V>(n, V(0)))};
-  typename B::template MapReducer<2> pass;
+  typename B::template MxvReducer<V, 2> pass;
   constexpr bool overlap = decltype(pass)::deferred;
-
-  // The first pass is a step with no link term: r_0 = 1/n, and it yields t_0 and the
-  // dangling mass for iteration 1 (its change, from zero, is not an iteration's).
-  detail::PageRankStep<V> step{1.0 / n_d, 0.0, 0.0, 0.0};
-  pass.start(step, scaled, in_sum[0], in_sum[1], degree);
-  double dangling = pass.finish()[1];
+  pass.seed({0.0, dangling});
 
   PageRankResult<V> result;
   result.upload_seconds = detail::seconds_since(start);
@@ -150,29 +160,34 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
   const int last = fixed ? options.fixed_iterations : options.max_iterations;
   const double threshold =
       options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance;
-  const double d = options.damping;
-  auto product = [&](typename B::template Vector<V>& w) {
-    B::mxv(w, nullptr, in_links, scaled, PlusSecond{}, Descriptor{}, SpmvOptions{});
+  const detail::PageRankStep<V> step{d, n_d};
+  auto iteration = [&](int k) {
+    pass.start(step, in_links, scaled[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, scaled[k % 3],
+               scaled[(k - 1) % 3], degree);
   };
+  double base = 0;  // base_k of the last iteration taken
+  iteration(1);
   for (int k = 1; k <= last; ++k) {
-    if (k == 1 || !overlap) product(in_sum[k % 2]);
-    step = {(1 - d) / n_d + d * dangling / n_d, d, step.base, step.damping};
-    pass.start(step, scaled, in_sum[k % 2], in_sum[(k + 1) % 2], degree);
-    // Queued behind the pass, this product overwrites w_{k-1} only after the pass has read it;
-    // if iteration k turns out to be the last, its result goes unused.
-    if (overlap && k < last) product(in_sum[(k + 1) % 2]);
+    // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
+    // result goes unused.
+    if (overlap && k < last) iteration(k + 1);
     const auto sums = pass.finish();
     result.iterations = k;
     result.change = sums[0];
+    base = detail::rank_base(d, n_d, dangling);  // dangling_{k-1}
     dangling = sums[1];
     if (!fixed && result.change < threshold) {
       result.converged = true;
       break;
     }
+    if (!overlap && k < last) iteration(k + 1);
   }
   if (fixed) result.converged = true;
-  B::template map_reduce<1>(detail::PageRankRanks<V>{step.base, step.damping}, rank,
-                            in_sum[result.iterations % 2]);
+  // r_K from t_{K-1}, which the iteration queued ahead does not write.
+  auto in_sum = B::from_host(std::vector<V>(n, V(0)));
+  B::mxv(in_sum, nullptr, in_links, scaled[(result.iterations - 1) % 3], PlusSecond{}, Descriptor{}, SpmvOptions{});
+  auto rank = B::from_host(std::vector<V>(n, V(0)));
+  B::template map_reduce<1>(detail::PageRankRanks<V>{base, d}, rank, in_sum);
   result.rank = B::to_host(rank);
   result.solve_seconds = detail::seconds_since(start);
   return result;

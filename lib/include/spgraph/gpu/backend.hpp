@@ -4,9 +4,10 @@
 // instantiated with GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp), whose headers document them.
-// This header compiles as plain C++; map_reduce is defined in gpu/dense_map_reduce_impl.cuh,
-// which the .cu file instantiating an algorithm includes.
+// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp), whose
+// headers document them. This header compiles as plain C++; map_reduce and MxvReducer::start
+// are defined in gpu/dense_map_reduce_impl.cuh and gpu/mxv_reduce_impl.cuh, which the .cu file
+// instantiating an algorithm includes.
 #include <array>
 #include <type_traits>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "spgraph/descriptor.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
 #include "spgraph/gpu/transpose.hpp"
@@ -62,6 +64,8 @@ struct GpuBackend {
   }
   // The same pass, repeated with its scratch kept and its sums read later (start/finish).
   template <int R> using MapReducer = gpu::MapReducer<R>;
+  // mxv fused with a pass over the product's rows (gpu/mxv_reduce.hpp).
+  template <class V, int R> using MxvReducer = gpu::MxvReducer<V, R>;
 };
 
 }  // namespace spgraph::gpu

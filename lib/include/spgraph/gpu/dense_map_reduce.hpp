@@ -31,6 +31,8 @@
 #include <cuda_runtime_api.h>
 
 #include <array>
+#include <cstddef>
+#include <vector>
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/memory.hpp"
@@ -42,6 +44,63 @@ namespace spgraph::gpu {
 template <int R, class F, class... V>
 std::array<double, R> map_reduce(F f, Vector<V>&... vectors);
 
+namespace detail {
+
+// Page-locked host memory for the totals of `slots` passes of `per_slot` doubles each, which
+// a pass's last block writes straight into (no copy has to be queued behind the pass, where it
+// would delay the work queued after it), and an event per slot recorded after its pass.
+class MappedSums {
+ public:
+  MappedSums(int slots, int per_slot) : per_slot_(per_slot) {
+    const std::size_t bytes = std::size_t(slots) * std::size_t(per_slot) * sizeof(double);
+    SPGRAPH_CUDA(cudaHostAlloc(reinterpret_cast<void**>(&host_), bytes, cudaHostAllocMapped));
+    try {
+      SPGRAPH_CUDA(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0));
+      done_.reserve(std::size_t(slots));
+      for (int s = 0; s < slots; ++s) {
+        cudaEvent_t e = nullptr;
+        SPGRAPH_CUDA(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+        done_.push_back(e);
+      }
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+  MappedSums(const MappedSums&) = delete;
+  MappedSums& operator=(const MappedSums&) = delete;
+  ~MappedSums() { release(); }
+
+  double* device(int slot) const { return device_ + std::size_t(slot) * std::size_t(per_slot_); }
+  cudaEvent_t done(int slot) const { return done_[std::size_t(slot)]; }
+  // Waits for the slot's pass, then copies its totals out.
+  template <std::size_t R>
+  std::array<double, R> wait(int slot) const {
+    SPGRAPH_CUDA(cudaEventSynchronize(done(slot)));
+    std::array<double, R> sums{};
+    for (std::size_t r = 0; r < R; ++r) sums[r] = host_[std::size_t(slot) * std::size_t(per_slot_) + r];
+    return sums;
+  }
+  // The slot's totals as zeros, for a pass over nothing (no kernel writes them).
+  void clear(int slot) const {
+    for (int r = 0; r < per_slot_; ++r) host_[std::size_t(slot) * std::size_t(per_slot_) + std::size_t(r)] = 0;
+  }
+  // For destructors: a pass still writing into the slot must finish before the memory goes.
+  void drain(int slot) const noexcept { cudaEventSynchronize(done(slot)); }
+
+ private:
+  void release() noexcept {
+    for (cudaEvent_t e : done_) cudaEventDestroy(e);
+    if (host_) cudaFreeHost(host_);
+  }
+  int per_slot_;
+  double* host_ = nullptr;
+  double* device_ = nullptr;  // the same memory as the kernels address it
+  std::vector<cudaEvent_t> done_;
+};
+
+}  // namespace detail
+
 template <int R>
 class MapReducer {
   static_assert(R >= 1, "map_reduce needs at least one sum");
@@ -51,24 +110,11 @@ class MapReducer {
   // overlaps the host's wait for the sums (the algorithms test this to order their calls).
   static constexpr bool deferred = true;
 
-  MapReducer() {
-    // The last block of a pass writes the totals straight into this page-locked memory, so
-    // no copy has to be queued behind the pass (it would delay the work queued after it).
-    SPGRAPH_CUDA(cudaHostAlloc(reinterpret_cast<void**>(&sums_), R * sizeof(double), cudaHostAllocMapped));
-    try {
-      SPGRAPH_CUDA(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_sums_), sums_, 0));
-      SPGRAPH_CUDA(cudaEventCreateWithFlags(&done_, cudaEventDisableTiming));
-    } catch (...) {
-      cudaFreeHost(sums_);
-      throw;
-    }
-  }
+  MapReducer() : sums_(1, R) {}
   MapReducer(const MapReducer&) = delete;
   MapReducer& operator=(const MapReducer&) = delete;
   ~MapReducer() {
-    if (launched_) cudaEventSynchronize(done_);  // a pass still writing into sums_
-    cudaEventDestroy(done_);
-    cudaFreeHost(sums_);
+    if (launched_) sums_.drain(0);
   }
 
   template <class F, class... V>
@@ -77,20 +123,15 @@ class MapReducer {
   std::array<double, R> finish() {
     if (!pending_) throw Error("gpu::MapReducer::finish: no pass was started since the last finish()");
     pending_ = false;
-    std::array<double, R> sums{};
-    if (!launched_) return sums;  // an empty pass
+    if (!launched_) return {};  // an empty pass
     launched_ = false;
-    SPGRAPH_CUDA(cudaEventSynchronize(done_));
-    for (int r = 0; r < R; ++r) sums[r] = sums_[r];
-    return sums;
+    return sums_.template wait<R>(0);
   }
 
  private:
   device::Buffer<double> partials_;  // one sum per block and r
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes
-  double* sums_ = nullptr;             // host side of the totals
-  double* device_sums_ = nullptr;      // the same memory as the kernel addresses it
-  cudaEvent_t done_ = nullptr;         // recorded after the pass
+  detail::MappedSums sums_;
   bool pending_ = false;               // started, sums not yet taken
   bool launched_ = false;              // ... and a kernel was queued for it
 };

@@ -22,12 +22,63 @@ namespace detail {
 
 constexpr int kMapReduceBlock = 256;
 
+// Where a pass's sums go: partials[block * R + r] per block; the last block to arrive adds them
+// and writes the totals to host_sums (mapped host memory) and, when not null, to totals
+// (device memory, which the next pass of a chain reads).
+struct BlockSumTargets {
+  double* partials;
+  unsigned* arrivals;  // 0 between passes
+  double* host_sums;
+  double* totals;
+};
+
+// Called by every thread of every block of a pass's grid, after the block's last use of acc.
+template <int R>
+__device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to) {
+  using BlockReduce = cub::BlockReduce<double, kMapReduceBlock>;
+  __shared__ typename BlockReduce::TempStorage storage;
+  __shared__ bool last_block;
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    const double block_sum = BlockReduce(storage).Sum(acc[r]);  // valid in thread 0 only
+    if (threadIdx.x == 0) to.partials[std::size_t(blockIdx.x) * R + r] = block_sum;
+    __syncthreads();  // the next reduction reuses storage
+  }
+  if (threadIdx.x == 0) {
+    __threadfence();  // this block's partials are visible device-wide before it is counted
+    last_block = atomicAdd(to.arrivals, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last_block) return;
+
+  // Every other block has counted itself, after its fence. Thread t adds the partials of
+  // blocks t, t + 256, ... in turn and the block reduction's tree is fixed for the block
+  // size, so the totals come out the same on every run. __ldcg reads from L2, where the
+  // other blocks' partials are.
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    double s = 0;
+    for (unsigned b = threadIdx.x; b < gridDim.x; b += kMapReduceBlock)
+      s += __ldcg(&to.partials[std::size_t(b) * R + r]);
+    const double total = BlockReduce(storage).Sum(s);
+    if (threadIdx.x == 0) {
+      to.host_sums[r] = total;
+      if (to.totals) to.totals[r] = total;
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    *to.arrivals = 0;        // ready for the next pass, which runs after this kernel
+    __threadfence_system();  // the totals reach host memory before the kernel completes
+  }
+}
+
 // Four indices per round: where f reads through the read-only path (__ldg) and does not
 // branch, the compiler may issue the loads of all four before the first store, which puts
 // more bytes in flight per SM than one index at a time at full occupancy.
 template <int R, class F, class... T>
 __global__ void __launch_bounds__(kMapReduceBlock)
-    map_reduce_kernel(std::size_t n, F f, double* partials, unsigned* arrivals, double* sums, T*... data) {
+    map_reduce_kernel(std::size_t n, F f, BlockSumTargets to, T*... data) {
   double acc[R];
 #pragma unroll
   for (int r = 0; r < R; ++r) acc[r] = 0;
@@ -40,39 +91,7 @@ __global__ void __launch_bounds__(kMapReduceBlock)
     f(i + 3 * stride, acc, data...);
   }
   for (; i < n; i += stride) f(i, acc, data...);
-
-  using BlockReduce = cub::BlockReduce<double, kMapReduceBlock>;
-  __shared__ typename BlockReduce::TempStorage storage;
-  __shared__ bool last_block;
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    const double block_sum = BlockReduce(storage).Sum(acc[r]);  // valid in thread 0 only
-    if (threadIdx.x == 0) partials[std::size_t(blockIdx.x) * R + r] = block_sum;
-    __syncthreads();  // the next reduction reuses storage
-  }
-  if (threadIdx.x == 0) {
-    __threadfence();  // this block's partials are visible device-wide before it is counted
-    last_block = atomicAdd(arrivals, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last_block) return;
-
-  // Every other block has counted itself, after its fence. Thread t adds the partials of
-  // blocks t, t + 256, ... in turn and the block reduction's tree is fixed for the block
-  // size, so the totals come out the same on every run. __ldcg reads from L2, where the
-  // other blocks' partials are.
-#pragma unroll
-  for (int r = 0; r < R; ++r) {
-    double s = 0;
-    for (unsigned b = threadIdx.x; b < gridDim.x; b += kMapReduceBlock) s += __ldcg(&partials[std::size_t(b) * R + r]);
-    const double total = BlockReduce(storage).Sum(s);
-    if (threadIdx.x == 0) sums[r] = total;
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) {
-    *arrivals = 0;           // ready for the next pass, which runs after this kernel
-    __threadfence_system();  // the totals reach host memory before the kernel completes
-  }
+  add_block_sums<R>(acc, to);
 }
 
 // Blocks of this kernel that are resident on the whole device at once.
@@ -85,6 +104,38 @@ int resident_blocks(Kernel kernel) {
   return std::max(1, sms * per_sm);
 }
 
+// Grid size for a map_reduce_kernel pass over n indices: what is resident on the device at
+// once, so each thread covers several indices and the per-block partials stay few.
+template <class Kernel>
+int map_reduce_grid(Kernel kernel, std::size_t n) {
+  static const int resident = resident_blocks(kernel);  // per instantiation, once
+  const std::size_t needed = (n + kMapReduceBlock - 1) / kMapReduceBlock;
+  return static_cast<int>(std::min<std::size_t>(needed, static_cast<std::size_t>(resident)));
+}
+
+// Scratch for the sums of a pass of `blocks` blocks on `stream`, kept between passes; a pass
+// on another stream gets its own.
+template <int R>
+BlockSumTargets sum_targets(device::Buffer<double>& partials, device::Buffer<unsigned>& arrivals, std::size_t blocks,
+                            cudaStream_t stream, double* host_sums, double* totals) {
+  if (partials.size() < blocks * R || partials.stream() != stream) partials = device::Buffer<double>(blocks * R, stream);
+  if (arrivals.empty() || arrivals.stream() != stream) {
+    arrivals = device::Buffer<unsigned>(1, stream);
+    arrivals.fill_zero();
+  }
+  return {partials.data(), arrivals.data(), host_sums, totals};
+}
+
+template <class... V>
+std::size_t common_length(const char* op, const Vector<V>&... vectors) {
+  const std::size_t sizes[] = {vectors.size()...};
+  for (std::size_t s : sizes)
+    if (s != sizes[0])
+      throw Error(std::string(op) + ": vectors of different lengths (" + std::to_string(sizes[0]) + " and " +
+                  std::to_string(s) + ")");
+  return sizes[0];
+}
+
 }  // namespace detail
 
 template <int R>
@@ -93,12 +144,7 @@ void MapReducer<R>::start(F f, Vector<V>&... vectors) {
   static_assert(sizeof...(V) >= 1, "map_reduce needs at least one vector");
   if (pending_)
     throw Error("gpu::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
-  const std::size_t sizes[] = {vectors.size()...};
-  const std::size_t n = sizes[0];
-  for (std::size_t s : sizes)
-    if (s != n)
-      throw Error("gpu::map_reduce: vectors of different lengths (" + std::to_string(n) + " and " +
-                  std::to_string(s) + ")");
+  const std::size_t n = detail::common_length("gpu::map_reduce", vectors...);
   if (n == 0) {
     pending_ = true;
     return;
@@ -107,22 +153,12 @@ void MapReducer<R>::start(F f, Vector<V>&... vectors) {
   const cudaStream_t streams[] = {vectors.stream()...};
   const cudaStream_t stream = streams[0];
   auto kernel = detail::map_reduce_kernel<R, F, V...>;
-  static const int resident = detail::resident_blocks(kernel);  // per instantiation, once
-  const std::size_t needed = (n + detail::kMapReduceBlock - 1) / detail::kMapReduceBlock;
-  const int grid = static_cast<int>(std::min<std::size_t>(needed, static_cast<std::size_t>(resident)));
-
-  // Scratch lives on the stream of the passes; a pass on another stream gets its own.
-  const std::size_t partial_count = static_cast<std::size_t>(grid) * R;
-  if (partials_.size() < partial_count || partials_.stream() != stream)
-    partials_ = device::Buffer<double>(partial_count, stream);
-  if (arrivals_.empty() || arrivals_.stream() != stream) {
-    arrivals_ = device::Buffer<unsigned>(1, stream);
-    arrivals_.fill_zero();
-  }
-  kernel<<<grid, detail::kMapReduceBlock, 0, stream>>>(n, f, partials_.data(), arrivals_.data(), device_sums_,
-                                                         vectors.data()...);
+  const int grid = detail::map_reduce_grid(kernel, n);
+  kernel<<<grid, detail::kMapReduceBlock, 0, stream>>>(
+      n, f, detail::sum_targets<R>(partials_, arrivals_, std::size_t(grid), stream, sums_.device(0), nullptr),
+      vectors.data()...);
   SPGRAPH_CHECK_LAUNCH("gpu::map_reduce kernel");
-  SPGRAPH_CUDA(cudaEventRecord(done_, stream));
+  SPGRAPH_CUDA(cudaEventRecord(sums_.done(0), stream));
   pending_ = launched_ = true;
 }
 

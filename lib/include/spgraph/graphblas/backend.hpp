@@ -1,7 +1,7 @@
 #pragma once
 // The CPU backend as one type, for algorithms written once over a backend B. The gpu backend's
 // GpuBackend has the same signatures for what its kernels cover so far (from_host/to_host,
-// mxm, mxv, vxm, transpose, map_reduce); element-wise, apply, select and reduce exist here
+// mxm, mxv, vxm, transpose, map_reduce, MxvReducer); element-wise, apply, select and reduce exist here
 // only until the GPU versions land with MCL. Call everything through B::, so the same
 // template compiles for both; inside a template the names need `typename B::template` /
 // `B::template`:
@@ -27,6 +27,7 @@
 
 #include "spgraph/graphblas/dense_map_reduce.hpp"
 #include "spgraph/graphblas/matrix.hpp"
+#include "spgraph/graphblas/mxv_reduce.hpp"
 #include "spgraph/graphblas/operations.hpp"
 
 namespace spgraph::graphblas {
@@ -93,6 +94,8 @@ struct GraphBlasBackend {
   }
   // The same pass, repeated with its scratch kept and its sums read later (start/finish).
   template <int R> using MapReducer = graphblas::MapReducer<R>;
+  // mxv fused with a pass over the product's rows (graphblas/mxv_reduce.hpp).
+  template <class V, int R> using MxvReducer = graphblas::MxvReducer<V, R>;
 };
 
 }  // namespace spgraph::graphblas

@@ -1,0 +1,79 @@
+#pragma once
+// A product y = A (+).(x) x chained with a pass over its rows, for iterative algorithms whose
+// every iteration is "one SpMV, then one pass over its result" (PageRank): each row's value
+// w_i goes to a functor, which may write element i of some vectors and add to R sums, as in
+// gpu::map_reduce (dense_map_reduce.hpp):
+//
+//   gpu::MxvReducer<V, R> pass;
+//   pass.seed({...});                              // the totals the first pass sees
+//   pass.start(f, A, x, SR{}, options, v1, v2, ...);
+//   std::array<double, R> sums = pass.finish();
+//
+// calls f(i, w_i, acc, prev, v1.data(), v2.data(), ...) for every row i of A, with acc a
+// double[R] f adds to and prev the const double[R] totals of the previous pass of this reducer
+// (or the seed; zeros if none). prev lets pass k+1 depend on pass k's sums without the host
+// reading them first, so the host can queue pass k+1 before it waits for pass k: start() may
+// run one pass ahead of finish(), never two. f's contract is map_reduce's: write only element
+// i, read other elements only of vectors no call writes (x is read across rows, so f must not
+// write x). No mask; the semiring, its operand order and options.kernel are mxv's.
+//
+// The product goes to scratch and a map_reduce pass follows on the device. Handing the rows to
+// f from inside the CSR-stream kernel instead was built and measured on the H200 (PageRank,
+// wb-edu-like float: 0.36 ms an iteration against 0.24 ms this way; cit-Patents-like double
+// 0.27 against 0.19): the functor's registers and the per-tile sums slow the product more than
+// the 8 bytes a row it saves. Sums are deterministic for a given device and kernel. Everything
+// runs on the default stream.
+//
+// Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
+// which the .cu file instantiating it includes.
+#include <array>
+
+#include "spgraph/device/memory.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/gpu/dense_map_reduce.hpp"
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph::gpu {
+
+template <class V, int R>
+class MxvReducer {
+  static_assert(R >= 1, "a row pass needs at least one sum");
+
+ public:
+  static constexpr bool deferred = true;  // start() queues the pass and returns
+
+  MxvReducer() : sums_(2, R) { seed({}); }
+  MxvReducer(const MxvReducer&) = delete;
+  MxvReducer& operator=(const MxvReducer&) = delete;
+  ~MxvReducer() {
+    for (int p = finished_; p < started_; ++p) sums_.drain(p % 2);
+  }
+
+  // The totals the next pass sees as prev. Only between passes (none started and unfinished).
+  void seed(const std::array<double, R>& totals) {
+    if (started_ != finished_) throw Error("gpu::MxvReducer::seed: a pass is still in flight (finish() it first)");
+    if (totals_.empty()) totals_ = device::Buffer<double>(R, 0);
+    SPGRAPH_CUDA(cudaMemcpy(totals_.data(), totals.data(), R * sizeof(double), cudaMemcpyHostToDevice));
+  }
+
+  template <class SR, class F, class... T>
+  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options, Vector<T>&... vectors);
+
+  // The sums of the oldest pass not yet finished; waits for that pass alone.
+  std::array<double, R> finish() {
+    if (finished_ == started_) throw Error("gpu::MxvReducer::finish: no pass is in flight");
+    const int slot = finished_++ % 2;
+    return sums_.template wait<R>(slot);
+  }
+
+ private:
+  device::Buffer<double> partials_;    // one sum per block and r
+  device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes
+  device::Buffer<double> totals_;      // the last pass's totals, which the next one reads
+  Vector<V> product_;                  // A x
+  detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
+  int started_ = 0, finished_ = 0;
+};
+
+}  // namespace spgraph::gpu

@@ -1,0 +1,60 @@
+#pragma once
+// graphblas::MxvReducer: gpu::MxvReducer's calls and contract (gpu/mxv_reduce.hpp) on the
+// CPU. start() runs the whole pass: mxv into scratch, then map_reduce over its rows, with the
+// previous pass's totals (or the seed) as prev; finish() hands back the oldest pass's sums.
+#include <array>
+#include <cstddef>
+#include <deque>
+#include <vector>
+
+#include "spgraph/error.hpp"
+#include "spgraph/graphblas/dense_map_reduce.hpp"
+#include "spgraph/graphblas/matrix.hpp"
+#include "spgraph/graphblas/operations.hpp"
+
+namespace spgraph::graphblas {
+
+template <class V, int R>
+class MxvReducer {
+  static_assert(R >= 1, "a row pass needs at least one sum");
+
+ public:
+  static constexpr bool deferred = false;  // start() returns once the pass is done
+
+  void seed(const std::array<double, R>& totals) {
+    if (!in_flight_.empty()) throw Error("graphblas::MxvReducer::seed: a pass is still unfinished (finish() it first)");
+    prev_ = totals;
+  }
+
+  template <class SR, class F, class... T>
+  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vector<T>&... vectors) {
+    if (in_flight_.size() >= 2)
+      throw Error("graphblas::MxvReducer::start: two passes are unfinished already (finish() one first)");
+    const std::size_t n = static_cast<std::size_t>(A.nrows());
+    if (product_.size() != n) product_ = from_host(std::vector<V>(n, V(0)));
+    mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
+    const std::array<double, R> prev = prev_;
+    prev_ = map_reduce<R>(
+        [&](std::size_t i, double (&acc)[R], V* w, T*... data) {
+          double p[R];
+          for (int r = 0; r < R; ++r) p[r] = prev[std::size_t(r)];
+          f(i, w[i], acc, p, data...);
+        },
+        product_, vectors...);
+    in_flight_.push_back(prev_);
+  }
+
+  std::array<double, R> finish() {
+    if (in_flight_.empty()) throw Error("graphblas::MxvReducer::finish: no pass is unfinished");
+    const std::array<double, R> sums = in_flight_.front();
+    in_flight_.pop_front();
+    return sums;
+  }
+
+ private:
+  std::array<double, R> prev_{};
+  std::deque<std::array<double, R>> in_flight_;
+  Vector<V> product_;
+};
+
+}  // namespace spgraph::graphblas
