@@ -2,8 +2,6 @@
 // Definition of gpu::MxvReducer::start (contract in mxv_reduce.hpp): mxv into scratch, then a
 // map_reduce pass over its rows that reads the previous pass's totals from device memory and
 // leaves its own there for the next.
-#include <string>
-
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -37,12 +35,9 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (started_ - finished_ >= 2)
     throw Error("gpu::MxvReducer::start: two passes are in flight already (finish() one first)");
   const std::size_t n = static_cast<std::size_t>(A.nrows());
-  for (std::size_t size : {vectors.size()...})
-    if (size != n)
-      throw Error("gpu::MxvReducer: a vector has " + std::to_string(size) + " entries, the product has " +
-                  std::to_string(n) + " rows");
-  const int slot = started_ % 2;
   if (product_.size() != n) product_ = Vector<V>(n);
+  common_length("gpu::MxvReducer (the product's rows, then each vector)", product_, vectors...);
+  const int slot = started_ % 2;
   mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);  // checks x
   if (n == 0) {
     sums_.clear(slot);

@@ -72,15 +72,16 @@ __device__ __forceinline__ Quad<T> load_quad(const T* p) {
 // the first (shift entries before it), so it has room for 4 entries more than a tile.
 // ValuesFirst: load every matrix value of the stage before any x (faster with values, slower
 // without; gpu/spmv.hpp has the measurements).
-template <class SR, class V, int J, bool ValuesFirst, class Product>
+template <class SR, class V, bool ValuesFirst, class Product>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
                       const vid_t* __restrict__ col, eid_t nnz_total, const vid_t* __restrict__ tile_rows,
                       Product product, V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
+  constexpr int J = kStreamItemsPerThread<V, ValuesFirst>;
   static_assert(J % 4 == 0, "the stage is loaded in quads");
   constexpr int kStage = kStreamThreads * J;
-  constexpr int kItems = kStage - 4;  // kStreamTile<V, ValuesFirst>
+  constexpr int kItems = kStreamTile<V, ValuesFirst>;
   __shared__ __align__(32) V s_term[kStage];
   __shared__ int s_end[kItems];  // row ends relative to the staged rows' first nonzero
   __shared__ int s_warp_rows[kItems / (kStreamThreadRow + 1) + 1];
