@@ -18,3 +18,6 @@ run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/consumer -B ${cbuild} -DCMAKE_PREFIX_PATH=${prefix})
 run(${CMAKE_COMMAND} --build ${cbuild})
 run(${cbuild}/consumer)
+# The install tree holds copies of the apps; left in the build folder, they would be found
+# next to the real ones by anything that collects the build's executables.
+file(REMOVE_RECURSE ${BUILD_DIR}/_consumer)

@@ -9,6 +9,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build-gpu}
 cd "$root"
 mkdir -p .git/info
+# The bundle flattens every executable under BUILD_DIR into one folder, so two of the same name
+# (an install tree left inside the build, say) would let a stale copy replace the fresh one.
+dups=$(find "$build" -type f -perm -u+x -not -path '*/CMakeFiles/*' -exec sh -c 'head -c 4 "$1" | grep -q ELF && basename "$1"' _ {} \; | sort | uniq -d)
+if [ -n "$dups" ]; then
+  echo "device-pack: executables of the same name in more than one folder of $build: $dups (remove the stale ones)" >&2
+  exit 1
+fi
 ../shared/tools/device-bundle.sh "$build" ../shared/datasets/real | sed '/^bundle size/d'
 tar cf - -C .device bin | xz -T1 --lzma2=preset=1,dict=256MiB > .device/bin.tar.xz
 rm -rf .device/bin
