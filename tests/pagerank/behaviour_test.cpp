@@ -98,6 +98,20 @@ TEST_P(PageRankBehaviour, FixedIterationsIgnoreTolerance) {
   EXPECT_TRUE(run.converged);
 }
 
+// iterate_seconds (the backend's clock: CUDA events on the gpu) times a part of what
+// solve_seconds (the host's clock) times.
+TEST_P(PageRankBehaviour, IterationTimeIsPartOfTheSolveTime) {
+  SPGRAPH_REQUIRE_BACKEND(GetParam());
+  std::vector<std::pair<vid_t, vid_t>> ring;
+  constexpr vid_t n = 100'000;
+  for (vid_t i = 0; i < n; ++i) ring.emplace_back(i, (i + 1) % n);
+  PageRankOptions o;
+  o.fixed_iterations = 50;
+  const PageRankRun run = run_pagerank(GetParam(), csr(n, ring), o);
+  EXPECT_GT(run.iterate_seconds, 0);
+  EXPECT_LE(run.iterate_seconds, run.solve_seconds);
+}
+
 TEST_P(PageRankBehaviour, GraphWithoutEdgesIsUniformAtOnce) {
   SPGRAPH_REQUIRE_BACKEND(GetParam());
   // Every vertex is dangling: all rank is spread evenly, nothing changes.

@@ -37,11 +37,13 @@ struct PageRankRun {
   int iterations = 0;
   double change = 0;
   bool converged = false;
+  double solve_seconds = 0, iterate_seconds = 0;
 };
 
 template <class V>
 PageRankRun widen(const algorithms::PageRankResult<V>& r) {
-  return {std::vector<double>(r.rank.begin(), r.rank.end()), r.iterations, r.change, r.converged};
+  return {std::vector<double>(r.rank.begin(), r.rank.end()), r.iterations, r.change, r.converged, r.solve_seconds,
+          r.iterate_seconds};
 }
 
 inline PageRankRun run_pagerank(const PageRankConfig& c, const Csr<double>& g, const algorithms::PageRankOptions& o) {

@@ -47,6 +47,9 @@ struct PageRankResult {
   bool converged = false;  // the stopping rule was met (always, with fixed_iterations)
   double upload_seconds = 0;  // graph and vectors onto the backend, transpose included
   double solve_seconds = 0;   // the iterations and fetching the ranks back
+  // The iterations alone, by the backend's clock: CUDA events on the gpu, so the device's time
+  // including any wait for the host; the host's clock on the cpu.
+  double iterate_seconds = 0;
 };
 
 // Throws spgraph::Error for a graph that is not square or has no vertices, and for options

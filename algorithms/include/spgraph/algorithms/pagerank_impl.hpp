@@ -166,6 +166,8 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
                scaled[(k - 1) % 3], degree);
   };
   double base = 0;  // base_k of the last iteration taken
+  typename B::Stopwatch iterate_clock;
+  iterate_clock.start();
   iteration(1);
   for (int k = 1; k <= last; ++k) {
     // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
@@ -182,6 +184,7 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
     }
     if (!overlap && k < last) iteration(k + 1);
   }
+  result.iterate_seconds = iterate_clock.seconds();
   if (fixed) result.converged = true;
   // r_K from t_{K-1}, which the iteration queued ahead does not write.
   auto in_sum = B::from_host(std::vector<V>(n, V(0)));

@@ -14,6 +14,7 @@
 
 #include "spgraph/csr.hpp"
 #include "spgraph/descriptor.hpp"
+#include "spgraph/device/memory.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
@@ -66,6 +67,21 @@ struct GpuBackend {
   template <int R> using MapReducer = gpu::MapReducer<R>;
   // mxv fused with a pass over the product's rows (gpu/mxv_reduce.hpp).
   template <class V, int R> using MxvReducer = gpu::MxvReducer<V, R>;
+
+  // Device seconds of the operations queued between start() and seconds(), by CUDA events on
+  // the default stream the operations run on; gaps where the device waited for the host count.
+  // seconds() waits for that work to finish.
+  class Stopwatch {
+   public:
+    void start() { begin_.record(0); }
+    double seconds() {
+      end_.record(0);
+      return end_.elapsed_since(begin_) * 1e-3;
+    }
+
+   private:
+    device::Event begin_, end_;
+  };
 };
 
 }  // namespace spgraph::gpu

@@ -23,6 +23,7 @@
 //
 // Semantics of each operation: spgraph/graphblas/operations.hpp.
 #include <array>
+#include <chrono>
 #include <vector>
 
 #include "spgraph/graphblas/dense_map_reduce.hpp"
@@ -96,6 +97,17 @@ struct GraphBlasBackend {
   template <int R> using MapReducer = graphblas::MapReducer<R>;
   // mxv fused with a pass over the product's rows (graphblas/mxv_reduce.hpp).
   template <class V, int R> using MxvReducer = graphblas::MxvReducer<V, R>;
+
+  // Seconds of the operations between start() and seconds(): they run on the calling thread,
+  // so the host's clock measures them.
+  class Stopwatch {
+   public:
+    void start() { begin_ = std::chrono::steady_clock::now(); }
+    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin_).count(); }
+
+   private:
+    std::chrono::steady_clock::time_point begin_ = std::chrono::steady_clock::now();
+  };
 };
 
 }  // namespace spgraph::graphblas
