@@ -168,6 +168,10 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // - J = 4 with double values (0.322 / 0.119; J = 8: 0.340 / 0.179), J = 8 otherwise (float
 //   valued J = 4: 0.277 / 0.097, J = 12: 0.290 / 0.119; float pattern J = 4: 0.251 / 0.086);
 // - matrix values loaded before any x (values loaded with x: 0.366 / 0.125, one entry per load).
+// Tried and removed: persistent blocks that copy the next tile into a second stage (cp.async,
+// dynamic shared memory) while summing the current one. J = 8: float valued 0.305 / 0.121, float
+// pattern 0.231 / 0.107; J = 4: 0.302 / 0.100 and 0.290 / 0.096; J = 16 slower still. Two stages
+// of columns, values and row ends halve the blocks per SM, which costs more than the overlap gains.
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
