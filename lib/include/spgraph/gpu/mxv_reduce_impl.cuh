@@ -8,7 +8,10 @@
 
 namespace spgraph::gpu::detail {
 
-// The rows of a stored product, as a map_reduce functor.
+// The rows of a stored product, as a map_reduce functor. The product and the previous totals
+// are read through the read-only path: no store of the pass can change them (the totals are
+// overwritten only by the pass's last block, after every block's last read), and so the
+// compiler may issue the loads for the next rows before this row's stores.
 template <class V, int R, class F>
 struct RowsOfProduct {
   F f;
@@ -18,8 +21,8 @@ struct RowsOfProduct {
   __device__ void operator()(std::size_t i, double (&acc)[R], const V* w, T*... data) const {
     double prev[R];
 #pragma unroll
-    for (int r = 0; r < R; ++r) prev[r] = prev_totals[r];
-    f(i, w[i], acc, prev, data...);
+    for (int r = 0; r < R; ++r) prev[r] = __ldg(prev_totals + r);
+    f(i, __ldg(w + i), acc, prev, data...);
   }
 };
 
