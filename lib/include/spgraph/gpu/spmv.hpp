@@ -172,6 +172,9 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // dynamic shared memory) while summing the current one. J = 8: float valued 0.305 / 0.121, float
 // pattern 0.231 / 0.107; J = 4: 0.302 / 0.100 and 0.290 / 0.096; J = 16 slower still. Two stages
 // of columns, values and row ends halve the blocks per SM, which costs more than the overlap gains.
+// Also tried: value quads loaded after the x loads are issued rather than before (float valued
+// 0.2245 / 0.0833 against 0.2197 / 0.0860, double valued 0.3185 / 0.1134 against 0.3133 /
+// 0.1161 in the same session): no gain either way.
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
