@@ -85,7 +85,6 @@ __global__ void __launch_bounds__(THREADS)
     s_fail = 0;
   }
   __syncthreads();
-  volatile int& fail = s_fail;  // read and written through volatile: other threads set it
   int found = 0;
   walk_row_products<THREADS>(
       walk, a.rowptr[row], a.rowptr[row + 1], a.col, b.rowptr, [](eid_t) { return NoValue{}; },
@@ -102,8 +101,10 @@ __global__ void __launch_bounds__(THREADS)
           found += r;  // never -1: the table holds twice the row's bound
           return true;
         }
-        if (r < 0 || (r == 1 && atomicAdd(&s_count, 1) + 1 >= fail_at)) fail = 1;
-        return !fail;
+        if (r < 0 || (r == 1 && atomicAdd(&s_count, 1) + 1 >= fail_at)) atomicOr(&s_fail, 1);
+        // Atomic on both sides (other threads set it): every thread stops once one has seen the
+        // table fill, and the flag is never a plain read racing a write.
+        return atomicOr(&s_fail, 0) == 0;
       });
   if (found) atomicAdd(&s_count, found);
   __syncthreads();

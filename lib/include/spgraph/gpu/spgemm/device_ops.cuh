@@ -45,7 +45,16 @@ __device__ __forceinline__ int insert_key(unsigned* keys, int log2_slots, unsign
 template <class Monoid, class V>
 __device__ __forceinline__ void accumulate(V* p, V x) {
   if constexpr (std::is_same_v<Monoid, monoid::Any>) {
-    *reinterpret_cast<volatile V*>(p) = x;  // every product is a valid answer
+    // Every product is a valid answer. Exchanged atomically, so threads storing different
+    // products do not race (bool, which has no atomics of its size, is stored plainly).
+    if constexpr (sizeof(V) == 4 || sizeof(V) == 8) {
+      using U = std::conditional_t<sizeof(V) == 4, unsigned int, unsigned long long>;
+      U bits;
+      memcpy(&bits, &x, sizeof(V));
+      atomicExch(reinterpret_cast<U*>(p), bits);
+    } else {
+      *reinterpret_cast<volatile V*>(p) = x;
+    }
   } else if constexpr (std::is_same_v<V, bool>) {
     // bool has no atomics; plus, max and lor are "or" (store true), min is "and" (store false).
     if constexpr (std::is_same_v<Monoid, monoid::Min>) {
