@@ -3,7 +3,8 @@
 #   scripts/device-pack.sh build-gpu
 # run through the device tool (carry .device) as: bash scripts/gpu-check.sh [what...]
 # what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
-# memcheck over the GPU test suites), spmv, spgemm, io, generators (benchmarks).
+# memcheck over the GPU test suites), racecheck (shared-memory hazards, one test per kernel
+# family), spmv, spgemm, io, generators (benchmarks).
 # Default: all. GTEST_FILTER narrows the tests. Writes logs and JSON under $OUT when set.
 set -u
 if [ -f .device/bin.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device/bin.tar.xz -C .device; fi
@@ -18,7 +19,7 @@ fi
 out=$(mktemp -d /tmp/spgraph-gpu-check.XXXX)
 data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize spmv spgemm io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm io generators)
 bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)")
 status=0
 for w in "${what[@]}"; do
@@ -37,6 +38,21 @@ for w in "${what[@]}"; do
         timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool memcheck --leak-check no --error-exitcode 9 \
           $t --gtest_brief=1 --gtest_filter="${SANITIZE_FILTER:-*}" >"$out/sanitize-$t.log" 2>&1
         rc=$?; tail -n 4 "$out/sanitize-$t.log"; echo "$t under memcheck: exit $rc"
+        [ $rc -eq 0 ] || status=1
+      done ;;
+    racecheck)
+      # Shared-memory hazards, on the tests that exercise each kernel family once (racecheck is
+      # slow: about 30 s a test case); RACECHECK_FILTER_<suite> overrides a suite's filter.
+      for t in spmv_test spgemm_test pagerank_test; do
+        command -v $t >/dev/null || continue
+        case $t in
+          spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvMasks/0.PlusTimes'} ;;
+          spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroup:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
+          pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*'} ;;
+        esac
+        timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool racecheck --error-exitcode 9 \
+          $t --gtest_brief=1 --gtest_filter="$f" >"$out/racecheck-$t.log" 2>&1
+        rc=$?; tail -n 3 "$out/racecheck-$t.log"; echo "$t under racecheck: exit $rc"
         [ $rc -eq 0 ] || status=1
       done ;;
     spmv) spmv --data-dir "$data/real" --json "$out/spmv-bench.json" || status=1 ;;
