@@ -19,7 +19,7 @@ constexpr int kStatsThreads = 256;
 // products added to the counters.
 // Tried on the H200: B's row length and first and last column packed in 16 bytes per row, so
 // each entry of A reads one sector instead of three places; no gain (cit-patents-like A*A 5.76
-// against 5.65 ms), the sweep is not what the product waits for.
+// against 5.65 ms in the same session).
 template <bool GROUP_ROWS>
 __global__ void __launch_bounds__(kStatsThreads)
     row_stats_kernel(Structure a, Structure b, bool force_global, eid_t* products, vid_t* min_col, vid_t* max_col,
