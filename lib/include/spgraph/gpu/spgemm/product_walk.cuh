@@ -87,76 +87,102 @@ __device__ __forceinline__ T shfl_value(unsigned mask, T v, int src, int width) 
   else return __shfl_sync(mask, v, src, width);
 }
 
-// Shared memory of walk_row_products: per entry of A in the current chunk, where its products
-// end (inclusive prefix over the chunk), where its row of B starts and A's value (AV). Chunks
-// are at most 512 entries: 1024-thread blocks holding 12 KiB less keep two blocks per SM in
-// numeric block 6.
+// Shared memory of walk_row_products: per entry of A in the current chunk, where its row of B
+// starts less where its products start in the chunk, and A's value (AV); per product of the
+// current window, the entry it belongs to. Chunks are at most 512 entries (the owner map holds
+// an entry in 9 bits).
 template <int THREADS, class AV>
 struct RowWalkStorage {
   static constexpr int kChunk = THREADS < 512 ? THREADS : 512;
+  static constexpr int kWindow = THREADS * kWalkBatch;  // products placed per pass
+  static constexpr int kEntryBits = 9;
+  static_assert(kChunk <= (1 << kEntryBits));
   using Scan = cub::BlockScan<eid_t, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;  // the smallest scratch
-  typename Scan::TempStorage scan;
-  eid_t end[kChunk];
-  eid_t b0[kChunk];
+  using OwnerScan = cub::BlockScan<unsigned, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
+  union {
+    typename Scan::TempStorage scan;
+    typename OwnerScan::TempStorage owner_scan;
+  };
+  eid_t b_shift[kChunk];
   AV av[kChunk];
+  // (pass << kEntryBits) | entry at the product where the entry's products start in the current
+  // pass's window, older passes' values elsewhere; a running maximum then gives every product
+  // its entry. Passes count up, so no clearing between them.
+  alignas(16) unsigned owner[kWindow];
 };
 
 // Walks every product A(row,k) * B(k,q) of a row's entries [a0, a1) of A with a block; all
 // THREADS threads call it. The work is balanced whatever the lengths of B's rows (one long row
 // of B among short ones would leave most threads idle if each took whole rows of B): A's
-// entries are taken a chunk at a time, their B-row lengths scanned, and thread t takes the
-// chunk's products t, t + THREADS, ... (consecutive threads read consecutive entries of B's
-// rows; a thread finds its entry by a binary search only when it leaves the previous one).
-// visit returns false to stop: the walk then ends after the current chunk and returns false.
+// entries are taken a chunk at a time and their B-row lengths scanned; then, a window of
+// THREADS * kWalkBatch products at a time, each entry marks where its products start, a
+// block-wide running maximum hands every product its entry, and thread t takes the window's
+// products t, t + THREADS, ... (consecutive threads read consecutive entries of B's rows).
+// The running maximum replaced a binary search per product over the chunk's entries: with
+// B's rows a few entries long (email-Enron's hub rows) nearly every product needed one, and
+// they were 37% of numeric block 7's instructions.
+// visit returns false to stop: the walk then ends after the current window and returns false.
 template <int THREADS, class AV, class AValue, class Load, class Visit>
 __device__ __forceinline__ bool walk_row_products(RowWalkStorage<THREADS, AV>& ts, eid_t a0, eid_t a1,
                                                   const vid_t* a_col, const eid_t* b_rowptr, AValue a_value,
                                                   Load load, Visit visit) {
   using Storage = RowWalkStorage<THREADS, AV>;
   using Item = decltype(load(eid_t()));
+  constexpr int kWindow = Storage::kWindow;
+  constexpr unsigned kLastPass = (1u << (32 - Storage::kEntryBits)) - 1;
+  constexpr unsigned kEntryMask = (1u << Storage::kEntryBits) - 1;
+  static_assert(kWalkBatch == 4, "each thread's run of the owner map is one uint4");
+  const int tid = static_cast<int>(threadIdx.x);
+  unsigned pass = kLastPass;  // the owner map is cleared before the first window
   for (eid_t c0 = a0; c0 < a1; c0 += Storage::kChunk) {
     const int count = static_cast<int>(a1 - c0 < Storage::kChunk ? a1 - c0 : Storage::kChunk);
-    eid_t len = 0;
-    if (static_cast<int>(threadIdx.x) < count) {
-      const eid_t j = c0 + threadIdx.x;
+    eid_t len = 0, b0 = 0;
+    AV av{};
+    if (tid < count) {
+      const eid_t j = c0 + tid;
       const vid_t k = a_col[j];
-      const eid_t b0 = b_rowptr[k];
+      b0 = b_rowptr[k];
       len = b_rowptr[k + 1] - b0;
-      ts.b0[threadIdx.x] = b0;
-      ts.av[threadIdx.x] = a_value(j);
+      av = a_value(j);
     }
     eid_t end = 0, total = 0;
     typename Storage::Scan(ts.scan).InclusiveSum(len, end, total);
-    if (static_cast<int>(threadIdx.x) < Storage::kChunk) ts.end[threadIdx.x] = end;
-    __syncthreads();
-    bool go = true;
-    int e = 0;  // the entry holding this thread's current product, its first and end products
-    eid_t e_first = 0, e_end = total > 0 ? ts.end[0] : 0;
-    for (eid_t p0 = threadIdx.x; go && p0 < total; p0 += eid_t(THREADS) * kWalkBatch) {
+    const eid_t begin = end - len;  // this thread's entry's first product in the chunk
+    if (tid < count) {
+      ts.b_shift[tid] = b0 - begin;
+      ts.av[tid] = av;
+    }
+    for (eid_t w0 = 0; w0 < total; w0 += kWindow) {
+      if (pass == kLastPass) {
+        for (int i = 0; i < kWalkBatch; ++i) ts.owner[tid + i * THREADS] = 0;
+        pass = 0;
+        __syncthreads();
+      }
+      ++pass;
+      if (len > 0 && begin < w0 + kWindow && end > w0)
+        ts.owner[begin > w0 ? begin - w0 : 0] = (pass << Storage::kEntryBits) | unsigned(tid);
+      __syncthreads();  // also ends the scan scratch's use before owner_scan takes it
+      // Thread t's run is products 4t .. 4t + 3 of the window, loaded and stored as one uint4.
+      uint4 held = reinterpret_cast<const uint4*>(ts.owner)[tid];
+      unsigned run[kWalkBatch] = {held.x, held.y, held.z, held.w};
+      typename Storage::OwnerScan(ts.owner_scan)
+          .InclusiveScan(run, run, [](unsigned x, unsigned y) { return x > y ? x : y; });
+      held = make_uint4(run[0], run[1], run[2], run[3]);
+      reinterpret_cast<uint4*>(ts.owner)[tid] = held;  // after the scan's barrier: every load is done
+      __syncthreads();
+      bool go = true;
       Item item[kWalkBatch];
       int entry[kWalkBatch];
       for (int i = 0; i < kWalkBatch; ++i) {
-        const eid_t p = p0 + eid_t(i) * THREADS;
-        entry[i] = -1;
-        if (p >= total) continue;
-        if (p >= e_end) {  // the first entry after e whose products end after p
-          int lo = e + 1, hi = count - 1;
-          while (lo < hi) {
-            const int mid = (lo + hi) / 2;
-            if (ts.end[mid] > p) hi = mid;
-            else lo = mid + 1;
-          }
-          e = lo;
-          e_first = ts.end[e - 1];
-          e_end = ts.end[e];
-        }
-        entry[i] = e;
-        item[i] = load(ts.b0[e] + (p - e_first));
+        const eid_t p = w0 + tid + i * THREADS;
+        entry[i] = p < total ? static_cast<int>(ts.owner[tid + i * THREADS] & kEntryMask) : -1;
+        if (entry[i] >= 0) item[i] = load(ts.b_shift[entry[i]] + p);
       }
       for (int i = 0; i < kWalkBatch; ++i)
         if (go && entry[i] >= 0) go = visit(c0 + entry[i], item[i], ts.av[entry[i]]);
+      if (__syncthreads_or(!go)) return false;  // also keeps ts until every thread is done with it
     }
-    if (__syncthreads_or(!go)) return false;  // also keeps ts until every thread is done with it
+    __syncthreads();  // b_shift, av and the scan scratch are rewritten by the next chunk
   }
   return true;
 }
