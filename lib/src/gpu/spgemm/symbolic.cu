@@ -160,9 +160,9 @@ void launch_symbolic_block(const Structure& a, const Structure& b, const RowStat
   static_assert(1 << log2_slots == shape.slots);
   const int fail_at = GROUP == kBlockGroups ? kSymbolicLastGroupFailAt : shape.slots + 1;
   constexpr std::size_t smem = std::size_t(shape.slots) * sizeof(unsigned);
-  auto kernel = symbolic_block_kernel<shape.threads>;
+  auto kernel = symbolic_block_kernel<shape.block_threads>;
   SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  kernel<<<static_cast<unsigned>(count), shape.threads, smem, stream>>>(
+  kernel<<<static_cast<unsigned>(count), shape.block_threads, smem, stream>>>(
       a, b, stats.min_col.data(), stats.max_col.data(), buckets.begin(id), log2_slots, fail_at, row_nnz, failed,
       failed_count);
   SPGRAPH_CHECK_LAUNCH("symbolic_block_kernel");

@@ -14,11 +14,13 @@
 //   block 1  b <= 256        512     64        n <= 128          256     64    3 KiB
 //   block 2  b <= 512       1024    128        n <= 256          512    128    6 KiB
 //   block 3  b <= 1024      2048    256        n <= 512         1024    256   12 KiB
-//   block 4  b <= 2048      4096    512        n <= 1024        2048    512   24 KiB
-//   block 5  b <= 4096      8192   1024        n <= 2048        4096   1024   48 KiB
-//   block 6  b <= 8192     16384   1024        n <= 4096        8192   1024   96 KiB
+//   block 4  b <= 2048      4096    256 (512)  n <= 1024        2048    256 (512)  24 KiB
+//   block 5  b <= 4096      8192    256 (1024) n <= 2048        4096    512 (1024) 48 KiB
+//   block 6  b <= 8192     16384    256 (1024) n <= 4096        8192   1024   96 KiB
 //   block 7  b > 8192      32768   1024        n <= 12288      16384   1024  192 KiB
 //   global (rows that fail block 7)            n > 12288: global memory (internal.hpp)
+// Threads in parentheses: what a row's products are measured against (kProductsPerThread
+// each) when it is placed; the kernel runs with fewer, see below.
 //
 // Why these numbers:
 // - Tables are powers of two at most half full (hash probes stay short), except numeric block
@@ -29,9 +31,16 @@
 //   warp, so one SM keeps 60 to 500 such rows in flight, where one block per row would keep
 //   at most 32 (the SM's block limit). A warp tier takes a row only while its threads have at
 //   most 32 products each.
-// - Block sizes keep the SM full: blocks 1-4 use 6 KiB of shared memory per 64 threads or
-//   less, so 32 blocks (2048 threads) fit an SM; blocks 5-6 fit two 1024-thread blocks; only
-//   block 7 runs one block per SM, and it holds the rare long rows.
+// - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
+//   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
+//   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
+//   which is one block per SM. The symbolic blocks run 256 threads below block 7 (40 registers:
+//   3-6 blocks per SM); the numeric blocks run slots / 8 threads, at least 256, so the radix
+//   sort keeps 8 keys a thread (16 take 95 registers, 32 take 254). On the H200, together with
+//   the window walk of product_walk.cuh (A*A, double; ms): wb-edu-like 69.5 to 57.5, cnr-2000
+//   3.85 to 3.02, web-NotreDame 2.75 to 2.11, cit-HepPh 0.56 to 0.48; with both passes capped
+//   at 512 threads instead: 62.3, 3.42, 2.32, 0.51. Block 7 keeps 1024 threads: its 192 KiB
+//   table is one block per SM anyway.
 // - The largest tables are what 227 KiB allows: 32768 keys (128 KiB) in the symbolic pass,
 //   16384 key-value pairs (192 KiB for double, plus the radix sort's scratch in the key part)
 //   in the numeric pass. The paper's 48 KB capped it at 8192 and 4096.
@@ -50,7 +59,8 @@ namespace spgraph::gpu::spgemm_detail {
 
 struct BlockGroup {
   int slots;
-  int threads;
+  int threads;        // what the row's products are measured against (kProductsPerThread each)
+  int block_threads;  // what the kernel is launched with
 };
 
 inline constexpr eid_t kProductsPerThread = 32;
@@ -70,11 +80,15 @@ SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
 inline constexpr int kBlockGroups = 7;
 inline constexpr int kMaxBlockThreads = 1024;
 // Block groups g = 1..7 of the table above.
+SPGRAPH_HD constexpr int group_threads(int g) { return (32 << g) < kMaxBlockThreads ? (32 << g) : kMaxBlockThreads; }
 SPGRAPH_HD constexpr BlockGroup symbolic_shape(int g) {
-  return {256 << g, (32 << g) < kMaxBlockThreads ? (32 << g) : kMaxBlockThreads};
+  const int threads = group_threads(g);
+  return {256 << g, threads, g < kBlockGroups && threads > 256 ? 256 : threads};
 }
 SPGRAPH_HD constexpr BlockGroup numeric_shape(int g) {
-  return {128 << g, (32 << g) < kMaxBlockThreads ? (32 << g) : kMaxBlockThreads};
+  const int threads = group_threads(g), slots = 128 << g;
+  const int sorted_by = slots / 8 > 256 ? slots / 8 : 256;
+  return {slots, threads, threads < sorted_by ? threads : sorted_by};
 }
 inline constexpr eid_t kNumericLastGroupMaxNnz = numeric_shape(kBlockGroups).slots / 4 * 3;
 // A symbolic block-7 row whose distinct count reaches this many keys goes to the global path.
