@@ -3,6 +3,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda/functional>
 
+#include "spgraph/device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/memory.hpp"
 
@@ -24,10 +25,11 @@ void expand_row_ids(const eid_t* rowptr, vid_t nrows, eid_t nnz, vid_t* row_ids,
   constexpr int kThreads = 256;
   mark_row_starts<<<unsigned((eid_t(nrows) + kThreads - 1) / kThreads), kThreads, 0, stream>>>(rowptr, nrows, row_ids);
   SPGRAPH_CHECK_LAUNCH("mark_row_starts");
-  std::size_t bytes = 0;
-  SPGRAPH_CUDA(cub::DeviceScan::InclusiveScan(nullptr, bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream));
-  device::Buffer<unsigned char> temp(bytes, stream);
-  SPGRAPH_CUDA(cub::DeviceScan::InclusiveScan(temp.data(), bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream));
+  device::run_cub(
+      [&](void* temp, std::size_t& bytes) {
+        return cub::DeviceScan::InclusiveScan(temp, bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream);
+      },
+      stream);
 }
 
 }  // namespace spgraph::gpu

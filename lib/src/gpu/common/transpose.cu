@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "spgraph/device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/row_ids.hpp"
 
@@ -53,12 +54,12 @@ __global__ void column_starts_kernel(const unsigned* __restrict__ sorted_cols, e
 template <class Val>
 void sort_pairs(const unsigned* keys_in, unsigned* keys_out, const Val* vals_in, Val* vals_out, eid_t n, int end_bit,
                 cudaStream_t stream) {
-  std::size_t bytes = 0;
-  SPGRAPH_CUDA(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out, vals_in, vals_out, n, 0, end_bit,
-                                               stream));
-  device::Buffer<unsigned char> temp(bytes, stream);
-  SPGRAPH_CUDA(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, keys_in, keys_out, vals_in, vals_out, n, 0,
-                                               end_bit, stream));
+  device::run_cub(
+      [&](void* temp, std::size_t& bytes) {
+        return cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, vals_in, vals_out, n, 0, end_bit,
+                                               stream);
+      },
+      stream);
 }
 
 // Values travel as a permutation (4 bytes per entry while nnz fits 32 bits) gathered once.

@@ -2,6 +2,7 @@
 // count the distinct keys of each row.
 #include <cub/device/device_radix_sort.cuh>
 
+#include "spgraph/device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/esc_keys.cuh"
@@ -49,12 +50,12 @@ void esc_symbolic(const Structure& a, const Structure& b, const eid_t* entry_off
                            stream>>>(a, b, entry_offsets, first, last, first_product, products, layout, keys.data());
   SPGRAPH_CHECK_LAUNCH("esc_expand_keys_kernel");
   cub::DoubleBuffer<std::uint64_t> db(keys.data(), spare.data());
-  if (layout.bits() > 0) {
-    std::size_t bytes = 0;
-    SPGRAPH_CUDA(cub::DeviceRadixSort::SortKeys(nullptr, bytes, db, products, 0, layout.bits(), stream));
-    device::Buffer<unsigned char> scratch(bytes, stream);
-    SPGRAPH_CUDA(cub::DeviceRadixSort::SortKeys(scratch.data(), bytes, db, products, 0, layout.bits(), stream));
-  }
+  if (layout.bits() > 0)
+    device::run_cub(
+        [&](void* temp, std::size_t& bytes) {
+          return cub::DeviceRadixSort::SortKeys(temp, bytes, db, products, 0, layout.bits(), stream);
+        },
+        stream);
   esc_count_kernel<<<grid_for(products, threads), threads, 0, stream>>>(db.Current(), products, layout, first, row_nnz);
   SPGRAPH_CHECK_LAUNCH("esc_count_kernel");
 }

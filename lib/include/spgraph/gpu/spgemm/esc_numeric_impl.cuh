@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "spgraph/device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spgemm/esc_keys.cuh"
@@ -62,20 +63,20 @@ void esc_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, const
   SPGRAPH_CHECK_LAUNCH("esc_expand_pairs_kernel");
   cub::DoubleBuffer<std::uint64_t> dk(keys.data(), spare_keys.data());
   cub::DoubleBuffer<V> dv(vals.data(), spare_vals.data());
-  if (layout.bits() > 0) {
-    std::size_t bytes = 0;
-    SPGRAPH_CUDA(cub::DeviceRadixSort::SortPairs(nullptr, bytes, dk, dv, products, 0, layout.bits(), stream));
-    device::Buffer<unsigned char> scratch(bytes, stream);
-    SPGRAPH_CUDA(cub::DeviceRadixSort::SortPairs(scratch.data(), bytes, dk, dv, products, 0, layout.bits(), stream));
-  }
+  if (layout.bits() > 0)
+    device::run_cub(
+        [&](void* temp, std::size_t& bytes) {
+          return cub::DeviceRadixSort::SortPairs(temp, bytes, dk, dv, products, 0, layout.bits(), stream);
+        },
+        stream);
   device::Buffer<eid_t> runs(1, stream);
   auto columns = thrust::make_transform_output_iterator(out_col, KeyToColumn{layout});
-  std::size_t bytes = 0;
-  SPGRAPH_CUDA(cub::DeviceReduce::ReduceByKey(nullptr, bytes, dk.Current(), columns, dv.Current(), out_val,
-                                              runs.data(), MonoidAdd<SR>{}, products, stream));
-  device::Buffer<unsigned char> scratch(bytes, stream);
-  SPGRAPH_CUDA(cub::DeviceReduce::ReduceByKey(scratch.data(), bytes, dk.Current(), columns, dv.Current(), out_val,
-                                              runs.data(), MonoidAdd<SR>{}, products, stream));
+  device::run_cub(
+      [&](void* temp, std::size_t& bytes) {
+        return cub::DeviceReduce::ReduceByKey(temp, bytes, dk.Current(), columns, dv.Current(), out_val, runs.data(),
+                                              MonoidAdd<SR>{}, products, stream);
+      },
+      stream);
   const eid_t got = read_value(runs.data(), stream);
   if (got != expected_nnz)
     throw Error("ESC SpGEMM: internal error: rows " + std::to_string(first) + ".." + std::to_string(last - 1) +
