@@ -65,6 +65,43 @@ TEST(SpgemmHash, EveryRowGroup) {
   EXPECT_EQ(info.global_table_rows, 0);
 }
 
+// Rows of A with up to 2000 entries whose rows of B are mostly empty: few products over many
+// entries (rows placed by their entries of A, not their products) and long runs of empty
+// entries inside every walk's chunks and windows.
+TEST(SpgemmHash, ManyEntriesFewProducts) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 4000;
+  std::mt19937_64 rng(9);
+  const auto uniform = [&](vid_t lo, vid_t hi) { return std::uniform_int_distribution<vid_t>(lo, hi)(rng); };
+  const auto value = [&] { return double(std::uniform_int_distribution<int>(-4, 4)(rng)); };
+  Csr<double> a;
+  a.nrows = a.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    const vid_t len = i % 50 == 0 ? 2000 : (i % 7) * (i % 11);
+    std::set<vid_t> cols;
+    while (static_cast<vid_t>(cols.size()) < len) cols.insert(uniform(0, n - 1));
+    for (vid_t j : cols) {
+      a.col.push_back(j);
+      a.val.push_back(value());
+    }
+    a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
+  }
+  Csr<double> b = a;  // one row in 20 keeps 1-3 of A's entries, the others are empty
+  b.col.clear();
+  b.val.clear();
+  b.rowptr.assign(1, 0);
+  for (vid_t k = 0; k < n; ++k) {
+    if (k % 20 == 3)
+      for (eid_t p = a.rowptr[k]; p < a.rowptr[k + 1] && p < a.rowptr[k] + 1 + k % 3; ++p) {
+        b.col.push_back(a.col[p]);
+        b.val.push_back(a.val[p]);
+      }
+    b.rowptr.push_back(static_cast<eid_t>(b.col.size()));
+  }
+  const auto info = expect_matches_oracle<PlusTimes>(a, b, kHash);
+  EXPECT_GT(info.nnz, 0);
+}
+
 // A banded product: every row's span is narrow, so every block-group row accumulates densely.
 TEST(SpgemmHash, BandedRowsAccumulateDensely) {
   SPGRAPH_REQUIRE_GPU();
