@@ -14,6 +14,7 @@
 #include "backend_option.hpp"
 #include "choice_option.hpp"
 #include "input_options.hpp"
+#include "positive_option.hpp"
 #include "run_app.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
 #include "spgraph/error.hpp"
@@ -50,7 +51,7 @@ void declare(CLI::App& cli, Flags& f) {
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   auto* tol = cli.add_option("--tol", f.pagerank.tolerance, "stop once the L1 change is below this")
-                  ->check(CLI::PositiveNumber)
+                  ->check(greater_than_zero())
                   ->capture_default_str();
   auto* tol_mode = add_choice(cli, "--tol-mode", f.pagerank.tolerance_mode,
                               {{"l1", ToleranceMode::L1}, {"networkx", ToleranceMode::NetworkX}},
@@ -58,12 +59,12 @@ void declare(CLI::App& cli, Flags& f) {
                               "number of vertices (networkx.pagerank's rule)");
   auto* max_iter = cli.add_option("--max-iter", f.pagerank.max_iterations,
                                   "give up after this many iterations (exit status 3)")
-                       ->check(CLI::PositiveNumber)
+                       ->check(greater_than_zero())
                        ->capture_default_str();
   cli.add_option("--iterations", f.pagerank.fixed_iterations,
                  "run exactly K iterations, with no tolerance test (LDBC Graphalytics' definition)")
       ->type_name("K")
-      ->check(CLI::PositiveNumber)
+      ->check(greater_than_zero())
       ->excludes(tol, tol_mode, max_iter);
   add_choice(cli, "--precision", f.precision, {{"float", Precision::Float}, {"double", Precision::Double}},
              "type of the ranks (sums are accumulated in double either way)");

@@ -92,6 +92,21 @@ TEST(PageRankApp, BadFlagsAreUsageErrors) {
   }
 }
 
+// The message names the flag and the rule, not the range CLI11 checks (whose upper end, the
+// largest double, ran to 309 digits).
+TEST(PageRankApp, NonPositiveToleranceSaysWhatIsWrong) {
+  ScratchDir dir;
+  for (const char* args : {" --tol 0", " --tol -1e-3", " --max-iter 0"}) {
+    SCOPED_TRACE(args);
+    const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + args);
+    EXPECT_EQ(r.status, 2);
+    const auto lines = r.err_lines();
+    ASSERT_EQ(lines.size(), 1u) << r.err;
+    EXPECT_NE(lines[0].find("must be greater than 0"), std::string::npos) << lines[0];
+    EXPECT_LT(lines[0].size(), 120u) << lines[0];
+  }
+}
+
 TEST(PageRankApp, HelpListsEveryFlag) {
   ScratchDir dir;
   const AppRun r = pagerank(dir, "--help");
