@@ -39,8 +39,9 @@
 //   sort keeps 8 keys a thread (16 take 95 registers, 32 take 254). On the H200, together with
 //   the window walk of product_walk.cuh (A*A, double; ms): wb-edu-like 69.5 to 57.5, cnr-2000
 //   3.85 to 3.02, web-NotreDame 2.75 to 2.11, cit-HepPh 0.56 to 0.48; with both passes capped
-//   at 512 threads instead: 62.3, 3.42, 2.32, 0.51. Block 7 keeps 1024 threads: its 192 KiB
-//   table is one block per SM anyway.
+//   at 512 threads instead: 62.3, 3.42, 2.32, 0.51; with the symbolic blocks at 128 threads:
+//   58.8, 3.15, 2.21, 0.58. Block 7 keeps 1024 threads: its 192 KiB table is one block per SM
+//   anyway.
 // - The largest tables are what 227 KiB allows: 32768 keys (128 KiB) in the symbolic pass,
 //   16384 key-value pairs (192 KiB for double, plus the radix sort's scratch in the key part)
 //   in the numeric pass. The paper's 48 KB capped it at 8192 and 4096.
