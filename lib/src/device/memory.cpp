@@ -1,7 +1,9 @@
 #include "spgraph/device/memory.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string>
 
@@ -59,6 +61,34 @@ void deallocate(void* ptr, std::size_t bytes, cudaStream_t stream) noexcept {
 MemoryStats memory_stats() { return {g_current.load(), g_peak.load()}; }
 
 void reset_peak() { g_peak.store(g_current.load()); }
+
+void copy_to_host(void* host, const void* device_ptr, std::size_t bytes, cudaStream_t stream) {
+  constexpr std::size_t kStagedBytes = std::size_t(1) << 20;
+  struct Staging {
+    void* ptr = nullptr;
+    std::size_t size = 0;
+    ~Staging() {
+      if (ptr) cudaFreeHost(ptr);  // at exit the context may be gone already; nothing to report
+    }
+  };
+  thread_local Staging staging;
+  if (bytes > kStagedBytes) {
+    SPGRAPH_CUDA(cudaMemcpyAsync(host, device_ptr, bytes, cudaMemcpyDeviceToHost, stream));
+    SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+    return;
+  }
+  if (bytes > staging.size) {
+    const std::size_t size = std::max<std::size_t>(bytes, 4096);
+    void* p = nullptr;
+    SPGRAPH_CUDA(cudaHostAlloc(&p, size, cudaHostAllocDefault));
+    if (staging.ptr) cudaFreeHost(staging.ptr);
+    staging.ptr = p;
+    staging.size = size;
+  }
+  SPGRAPH_CUDA(cudaMemcpyAsync(staging.ptr, device_ptr, bytes, cudaMemcpyDeviceToHost, stream));
+  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  std::memcpy(host, staging.ptr, bytes);
+}
 
 std::size_t available_memory() {
   std::size_t free_b = 0, total_b = 0;

@@ -30,6 +30,13 @@ void reset_peak();
 // Free bytes on the device as the driver reports them, plus what the pool holds unused.
 std::size_t available_memory();
 
+// Copies `bytes` from the device to host memory on `stream` and waits for it. Copies of up to
+// 1 MiB go through a pinned block kept per host thread rather than being staged by the driver
+// into pageable memory: the SpGEMM, which reads back counts four to six times, took 6-27 us
+// less per product on the H200 (cit-HepPh A*A 0.503 to 0.476 ms, email-Enron A*A' 0.412 to
+// 0.406).
+void copy_to_host(void* host, const void* device_ptr, std::size_t bytes, cudaStream_t stream);
+
 // RAII device array of trivially copyable T, allocated on (and freed in order with) a stream.
 template <class T>
 class Buffer {
@@ -73,17 +80,11 @@ class Buffer {
   std::vector<T> download() const {
     if constexpr (std::is_same_v<T, bool>) {
       const std::unique_ptr<bool[]> plain(new bool[n_]);
-      if (n_) {
-        SPGRAPH_CUDA(cudaMemcpyAsync(plain.get(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
-        SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
-      }
+      if (n_) copy_to_host(plain.get(), ptr_, n_ * sizeof(T), stream_);
       return std::vector<bool>(plain.get(), plain.get() + n_);
     } else {
       std::vector<T> host(n_);
-      if (n_) {
-        SPGRAPH_CUDA(cudaMemcpyAsync(host.data(), ptr_, n_ * sizeof(T), cudaMemcpyDeviceToHost, stream_));
-        SPGRAPH_CUDA(cudaStreamSynchronize(stream_));
-      }
+      if (n_) copy_to_host(host.data(), ptr_, n_ * sizeof(T), stream_);
       return host;
     }
   }
@@ -108,9 +109,9 @@ class Buffer {
 // the host needs before it can size what comes next.
 template <class T>
 T read_value(const T* device_ptr, cudaStream_t stream = 0) {
-  T value{};
-  SPGRAPH_CUDA(cudaMemcpyAsync(&value, device_ptr, sizeof(T), cudaMemcpyDeviceToHost, stream));
-  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  static_assert(std::is_trivially_copyable_v<T>);
+  T value;
+  copy_to_host(&value, device_ptr, sizeof(T), stream);
   return value;
 }
 

@@ -74,8 +74,7 @@ class PanelWriter {
 // Host copy of the first n + 1 entries of a device array of offsets.
 inline std::vector<eid_t> download_offsets(const eid_t* d, vid_t n) {
   std::vector<eid_t> h(std::size_t(n) + 1);
-  SPGRAPH_CUDA(cudaMemcpyAsync(h.data(), d, h.size() * sizeof(eid_t), cudaMemcpyDeviceToHost, kMainStream));
-  SPGRAPH_CUDA(cudaStreamSynchronize(kMainStream));
+  device::copy_to_host(h.data(), d, h.size() * sizeof(eid_t), kMainStream);
   return h;
 }
 

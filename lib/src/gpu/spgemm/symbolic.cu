@@ -238,16 +238,13 @@ vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stat
   std::vector<vid_t> global_rows;
   if (const eid_t forced = buckets.count(kGlobalGroup)) {
     global_rows.resize(forced);
-    SPGRAPH_CUDA(cudaMemcpyAsync(global_rows.data(), buckets.begin(kGlobalGroup), forced * sizeof(vid_t),
-                                 cudaMemcpyDeviceToHost, main));
+    device::copy_to_host(global_rows.data(), buckets.begin(kGlobalGroup), forced * sizeof(vid_t), main);
   }
   if (nfailed) {
     const std::size_t at = global_rows.size();
     global_rows.resize(at + nfailed);
-    SPGRAPH_CUDA(cudaMemcpyAsync(global_rows.data() + at, failed.data(), nfailed * sizeof(vid_t),
-                                 cudaMemcpyDeviceToHost, main));
+    device::copy_to_host(global_rows.data() + at, failed.data(), nfailed * sizeof(vid_t), main);
   }
-  SPGRAPH_CUDA(cudaStreamSynchronize(main));
   if (!global_rows.empty()) symbolic_global(a, b, stats, global_rows, budget, row_nnz, main);
   return static_cast<vid_t>(global_rows.size());
 }

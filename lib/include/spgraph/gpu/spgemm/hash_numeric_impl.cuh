@@ -463,8 +463,7 @@ GlobalRowsPlan plan_global_rows(const vid_t* d_rows, eid_t count, const eid_t* r
   GlobalRowsPlan plan;
   plan.shapes = row_shapes(d_rows, count, rowptr, stats, stream);
   plan.rows.resize(count);
-  SPGRAPH_CUDA(cudaMemcpyAsync(plan.rows.data(), d_rows, count * sizeof(vid_t), cudaMemcpyDeviceToHost, stream));
-  SPGRAPH_CUDA(cudaStreamSynchronize(stream));
+  device::copy_to_host(plan.rows.data(), d_rows, count * sizeof(vid_t), stream);
   plan.dense.resize(count);
   std::vector<std::uint64_t> cost(count + 1, 0);
   for (eid_t i = 0; i < count; ++i) {
