@@ -34,9 +34,9 @@
 // - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
 //   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
 //   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
-//   which is one block per SM. The symbolic blocks run 256 threads below block 7 (40 registers:
-//   3-6 blocks per SM); the numeric blocks run slots / 8 threads, at least 256, so the radix
-//   sort keeps 8 keys a thread (16 take 95 registers, 32 take 254). On the H200, together with
+//   which is one block per SM. Symbolic blocks 4-6 run 256 threads (40 registers: 3-6 blocks
+//   per SM); numeric blocks 4 and 5 run slots / 8 threads (256 and 512), so the radix sort
+//   keeps 8 keys a thread (16 take 95 registers, 32 take 254). On the H200, together with
 //   the window walk of product_walk.cuh (A*A, double; ms): wb-edu-like 69.5 to 57.5, cnr-2000
 //   3.85 to 3.02, web-NotreDame 2.75 to 2.11, cit-HepPh 0.56 to 0.48; with both passes capped
 //   at 512 threads instead: 62.3, 3.42, 2.32, 0.51; with the symbolic blocks at 128 threads:
