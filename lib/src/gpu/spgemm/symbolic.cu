@@ -221,7 +221,8 @@ vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stat
   launch_symbolic_warp_tier<0>(a, b, buckets, row_nnz, streams[0]);
   launch_symbolic_warp_tier<1>(a, b, buckets, row_nnz, streams[1]);
   launch_symbolic_warp_tier<2>(a, b, buckets, row_nnz, streams[2]);
-  static_assert(kWarpTiers == 3);
+  launch_symbolic_warp_tier<3>(a, b, buckets, row_nnz, streams[3]);
+  static_assert(kWarpTiers == 4);
   launch_symbolic_block<1>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(1)]);
   launch_symbolic_block<2>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(2)]);
   launch_symbolic_block<3>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(3)]);

@@ -9,8 +9,9 @@
 //   symbolic                                   numeric
 //   group    rows (b)      slots  threads      rows (n)        slots  threads  bytes (double)
 //   tier 0   b <= 32          64  4/row        n <= 16            32  4/row    384/row
-//   tier 1   b <= 128        256  8/row        n <= 64           128  8/row    1.5 KiB/row
-//   tier 2   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
+//   tier 1   b <= 64         128  8/row        n <= 32            64  8/row    768/row
+//   tier 2   b <= 128        256  8/row        n <= 64           128  8/row    1.5 KiB/row
+//   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
 //   block 1  b <= 256        512     64        n <= 128          256     64    3 KiB
 //   block 2  b <= 512       1024    128        n <= 256          512    128    6 KiB
 //   block 3  b <= 1024      2048    256        n <= 512         1024    256   12 KiB
@@ -30,7 +31,11 @@
 //   dependent loads (rows, A's row, B's rows). The warp tiers give a row 4 to 16 threads of a
 //   warp, so one SM keeps 60 to 500 such rows in flight, where one block per row would keep
 //   at most 32 (the SM's block limit). A warp tier takes a row only while its threads have at
-//   most 32 products each.
+//   most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries: a tier's time
+//   goes mostly to ranking every key against the others (36% of the 8-lane tier's instructions
+//   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
+//   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
+//   their run-to-run spread.
 // - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
 //   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
 //   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
@@ -70,8 +75,8 @@ struct BlockGroup {
 
 inline constexpr eid_t kProductsPerThread = 32;
 
-// Warp tiers t = 0..2 of the table above: several rows per warp, `threads` lanes per row.
-inline constexpr int kWarpTiers = 3;
+// Warp tiers t = 0..3 of the table above: several rows per warp, `threads` lanes per row.
+inline constexpr int kWarpTiers = 4;
 inline constexpr int kWarpTierBlockThreads = 128;
 struct WarpTier {
   int threads;         // per row
@@ -79,7 +84,10 @@ struct WarpTier {
   int numeric_slots;   // key-value pairs per row in the numeric pass
 };
 SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
-  return t == 0 ? WarpTier{4, 64, 32} : t == 1 ? WarpTier{8, 256, 128} : WarpTier{16, 512, 256};
+  return t == 0   ? WarpTier{4, 64, 32}
+         : t == 1 ? WarpTier{8, 128, 64}
+         : t == 2 ? WarpTier{8, 256, 128}
+                  : WarpTier{16, 512, 256};
 }
 
 inline constexpr int kBlockGroups = 7;
@@ -99,7 +107,7 @@ inline constexpr eid_t kNumericLastGroupMaxNnz = numeric_shape(kBlockGroups).slo
 // A symbolic block-7 row whose distinct count reaches this many keys goes to the global path.
 inline constexpr int kSymbolicLastGroupFailAt = symbolic_shape(kBlockGroups).slots / 8 * 7;
 
-// Group ids: 0..2 the warp tiers, then block groups 1..7, then the global tables; kNoWork for
+// Group ids: 0..3 the warp tiers, then block groups 1..7, then the global tables; kNoWork for
 // rows without products.
 SPGRAPH_HD constexpr int block_group_id(int g) { return kWarpTiers + g - 1; }
 inline constexpr int kLastBlockGroup = block_group_id(kBlockGroups);

@@ -13,14 +13,15 @@
 // Tried on the H200 and removed: ordering each warp tier's rows by size (so the rows sharing a
 // warp do similar work) together with ranking only as many keys per lane as a row needs. No
 // gain: cit-patents-like A*A 5.75 against 5.67 ms, cnr-2000 A*A 4.02 against 3.71 ms; there
-// the tier-1 kernel (8 lanes a row) executes 1.65e9 warp instructions at 61% issue
-// utilisation, so its cost is the instructions per product, not idle lanes.
-// Also tried: a warp-tier row with as many entries as products (no two products share a column)
-// storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A 5.74 against
-// 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. And tier 0 at 12 blocks per SM instead of 9
-// (40 registers, a few spilled): cit-patents-like A*A 5.82 ms. And ranking half as many keys a
-// lane when no row of the warp holds more than half its tier's entries (ranking is 36% of tier
-// 1's instructions on cit-patents-like A*A, which runs at 9 cycles a warp instruction): 5.74 ms.
+// the 8-lane tier (one tier then, for rows of up to 64 entries) executed 1.65e9 warp
+// instructions at 61% issue utilisation, so its cost is the instructions per product, not idle
+// lanes. Also tried: a warp-tier row with as many entries as products (no two products share a
+// column) storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A
+// 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. Tier 0 at 12 blocks per SM
+// instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
+// no row of the warp holds more than half the 8-lane tier's entries (ranking was 36% of its
+// instructions, at 9 cycles a warp instruction): 5.74 ms. Splitting that tier at 32 entries
+// (groups.hpp) did help.
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
@@ -564,7 +565,8 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   launch_hash_numeric_warp_tier<SR, V, 0>(a, b, buckets, out, error, streams[0]);
   launch_hash_numeric_warp_tier<SR, V, 1>(a, b, buckets, out, error, streams[1]);
   launch_hash_numeric_warp_tier<SR, V, 2>(a, b, buckets, out, error, streams[2]);
-  static_assert(kWarpTiers == 3);
+  launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
+  static_assert(kWarpTiers == 4);
   launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(1)]);
   launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(2)]);
   launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(3)]);
