@@ -35,7 +35,8 @@
 //   goes mostly to ranking every key against the others (36% of the 8-lane tier's instructions
 //   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
 //   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
-//   their run-to-run spread.
+//   their run-to-run spread. Splitting the 16-lane tier the same way, at 64 entries, did not
+//   help (cit-patents-like A*A 5.17 ms, wb-edu-like 56.6 ms).
 // - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
 //   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
 //   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
