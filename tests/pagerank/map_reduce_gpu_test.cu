@@ -1,3 +1,8 @@
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <vector>
+
 #include "map_reduce_cases.hpp"
 #include "spgraph/gpu/backend.hpp"
 #include "spgraph/gpu/mxv_reduce_impl.cuh"
@@ -69,6 +74,57 @@ TEST(MxvReducerGpu, ChainedPassesAreExactWithEveryPath) {
     for (SpmvKernel k : {SpmvKernel::Auto, SpmvKernel::CsrStream, SpmvKernel::CooLoadBalanced, SpmvKernel::CsrVector}) {
       SCOPED_TRACE(c.name + ", " + gpu::spmv_kernel_name(k));
       check_chained_passes<GpuBackend>(c, k);
+    }
+}
+
+// y = the row's min-plus product (the identity, +inf, for a row without entries); sums: the
+// finite rows' values and their count.
+struct MinRowAndCount {
+  SPGRAPH_HD void operator()(std::size_t i, double w, double (&acc)[2], const double (&)[2], double* y) const {
+    y[i] = w;
+    const bool finite = w < std::numeric_limits<double>::infinity();
+    acc[0] += finite ? w : 0.0;
+    acc[1] += finite ? 1.0 : 0.0;
+  }
+};
+
+// One reducer, passes alternating plus-times and min-plus: the single-kernel COO chain leaves
+// its scratch at one semiring's identity, which the next product must not take for the
+// other's. Every kernel path, against sums and rows computed here.
+TEST(MxvReducerGpu, AlternatingSemiringsKeepEachIdentity) {
+  SPGRAPH_REQUIRE_GPU();
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  for (const auto& c : mxv_reduce_cases())
+    for (SpmvKernel k : {SpmvKernel::Auto, SpmvKernel::CooLoadBalanced, SpmvKernel::CsrVector}) {
+      SCOPED_TRACE(c.name + ", " + gpu::spmv_kernel_name(k));
+      const std::size_t n = static_cast<std::size_t>(c.a.nrows);
+      std::vector<double> plus(n, 0.0), min(n, inf);
+      std::array<double, 2> plus_sums{}, min_sums{};
+      for (std::size_t i = 0; i < n; ++i) {
+        for (eid_t p = c.a.rowptr[i]; p < c.a.rowptr[i + 1]; ++p) {
+          const double a = c.a.is_pattern() ? 1.0 : c.a.val[p];
+          plus[i] += a * c.x[c.a.col[p]];
+          min[i] = std::min(min[i], a + c.x[c.a.col[p]]);
+        }
+        plus_sums[0] += plus[i];
+        plus_sums[1] += 1.0;
+        if (min[i] < inf) {
+          min_sums[0] += min[i];
+          min_sums[1] += 1.0;
+        }
+      }
+      auto A = GpuBackend::from_host(c.a);
+      auto x = GpuBackend::from_host(c.x);
+      auto y = GpuBackend::from_host(std::vector<double>(n, -1.0));
+      GpuBackend::MxvReducer<double, 2> pass;
+      for (int round = 0; round < 2; ++round) {
+        pass.start(MinRowAndCount{}, A, x, PlusTimes{}, SpmvOptions{k}, y);
+        EXPECT_EQ(pass.finish(), plus_sums) << "plus-times, round " << round;
+        EXPECT_EQ(GpuBackend::to_host(y), plus) << "plus-times, round " << round;
+        pass.start(MinRowAndCount{}, A, x, MinPlus{}, SpmvOptions{k}, y);
+        EXPECT_EQ(pass.finish(), min_sums) << "min-plus, round " << round;
+        EXPECT_EQ(GpuBackend::to_host(y), min) << "min-plus, round " << round;
+      }
     }
 }
 

@@ -21,7 +21,9 @@
 // leaves t_{k-1}, from which one more product gives the last iteration's ranks exactly.
 // Tried on the H200: queueing two iterations ahead (four buffers, three sums in flight). No
 // change on the small graphs (cit-HepPh float 2.02, web-NotreDame float 2.02 value-free SpMVs
-// an iteration, as with one ahead): there the iteration's time is the device's, not the host's.
+// an iteration, as with one ahead): there the host's time to queue each kernel (3.5 to 4.8 us
+// on that machine) bounds the iteration, however far ahead it queues. Fewer kernels an
+// iteration did help (gpu/mxv_reduce.hpp).
 //
 // Included by the one .cu (gpu) or .cpp (graphblas) file that instantiates it, after the
 // backend's header and, for the gpu, gpu/mxv_reduce_impl.cuh.

@@ -21,8 +21,11 @@
 // f from inside the CSR-stream kernel instead was built and measured on the H200 (PageRank,
 // wb-edu-like float: 0.36 ms an iteration against 0.24 ms this way; cit-Patents-like double
 // 0.27 against 0.19): the functor's registers and the per-tile sums slow the product more than
-// the 8 bytes a row it saves. Sums are deterministic for a given device and kernel. Everything
-// runs on the default stream.
+// the 8 bytes a row it saves. A COO product (options.kernel, or Auto on a matrix of at most
+// kFusedChainMaxNnz nonzeros) instead runs with the pass in one cooperative kernel: the
+// product's atomics, a grid-wide barrier, the pass, which leaves the scratch at the identity
+// for the next product. Sums are deterministic for a given device and kernel, up to the order
+// of the COO kernel's atomics. Everything runs on the default stream.
 //
 // Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
 // which the .cu file instantiating it includes.
@@ -35,6 +38,17 @@
 #include "spgraph/operations.hpp"
 
 namespace spgraph::gpu {
+
+// Up to this many nonzeros, Auto runs a chain's product as COO in one kernel with its pass.
+// There an iteration is bound by launching kernels: on the H200 machine the host takes 3.5 to
+// 4.8 us to queue one, while a pass over 34k rows runs in 3.2 us. PageRank float, H200
+// (value-free SpMVs an iteration, three kernels -> one): email-Enron (367k nonzeros)
+// 1.94 -> 1.18, cit-HepPh (421k) 1.89 -> 1.41. Above this bound the single kernel lost:
+// web-NotreDame (1.5M, against CSR stream and a pass) 2.00 -> 2.08, cnr-2000 (3.2M, against COO
+// and a pass) 1.57 -> 1.65, and the generated cit-Patents-like and wb-edu-like graphs ran at a
+// third of the speed. The grid is capped at the blocks resident at once, and so are the
+// warps sharing the product.
+inline constexpr eid_t kFusedChainMaxNnz = 1'000'000;
 
 template <class V, int R>
 class MxvReducer {
@@ -68,10 +82,15 @@ class MxvReducer {
   }
 
  private:
+  template <class SR, class F, class... T>
+  void start_fused(F f, const Matrix<V>& A, const Vector<V>& x, Vector<T>&... vectors);
+
   device::Buffer<double> partials_;    // one sum per block and r
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes
   device::Buffer<double> totals_;      // the last pass's totals, which the next one reads
   Vector<V> product_;                  // A x
+  bool product_is_identity_ = false;   // every element of product_ is product_identity_, as the
+  V product_identity_{};               // fused pass leaves it: the next fused product adds to it
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
   int started_ = 0, finished_ = 0;
 };

@@ -1,10 +1,18 @@
 #pragma once
-// Definition of gpu::MxvReducer::start (contract in mxv_reduce.hpp): mxv into scratch, then a
-// map_reduce pass over its rows that reads the previous pass's totals from device memory and
-// leaves its own there for the next.
+// Definition of gpu::MxvReducer::start (contract in mxv_reduce.hpp): the product into scratch,
+// then a map_reduce pass over its rows that reads the previous pass's totals from device
+// memory and leaves its own there for the next. With a COO product both run in one
+// cooperative kernel (coo_map_reduce_kernel); with any other, mxv and then a map_reduce
+// kernel.
+#include <cooperative_groups.h>
+
+#include <algorithm>
+#include <string>
+
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spmv.hpp"
+#include "spgraph/gpu/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
 
@@ -26,9 +34,113 @@ struct RowsOfProduct {
   }
 };
 
+// The rows of a product that the same kernel accumulated into w with atomics: each is read
+// once, through L2 (other blocks wrote it in this kernel, so not through the read-only
+// path), and put back to the identity, so the next product accumulates into w without a fill
+// kernel first.
+template <class V, int R, class F>
+struct RowsOfAccumulatedProduct {
+  F f;
+  const double* prev_totals;
+  V* w;
+  V identity;
+
+  template <class... T>
+  __device__ void operator()(std::size_t i, double (&acc)[R], T*... data) const {
+    double prev[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) prev[r] = __ldg(prev_totals + r);
+    const V wi = __ldcg(w + i);
+    w[i] = identity;
+    f(i, wi, acc, prev, data...);
+  }
+};
+
+// One iteration of a chain in one kernel: w += A x by COO warp chunks, at most one a warp
+// (w holds the identity on entry); a grid-wide barrier; then the pass over w's rows and the
+// block sums, by the first pass_blocks blocks only (the others would add nothing but an
+// arrival atomic each). Launched cooperatively with at most the resident blocks, so the
+// barrier cannot wait on a block that never runs. 6 blocks per SM: at 8 (32 registers) the
+// kernel spills.
+template <class SR, class V, int R, class Product, class Rows, class... T>
+__global__ void __launch_bounds__(kMapReduceBlock, 6)
+    coo_map_reduce_kernel(const vid_t* __restrict__ row_ids, const vid_t* __restrict__ col, eid_t nnz,
+                          eid_t warp_chunk, Product product, V* w, std::size_t n, unsigned pass_blocks, Rows rows,
+                          BlockSumTargets to, T*... data) {
+  const eid_t begin = ((eid_t(blockIdx.x) * kMapReduceBlock + threadIdx.x) >> 5) * warp_chunk;
+  if (begin < nnz) coo_warp_chunk<SR>(begin, row_ids, col, nnz, warp_chunk, product, w, OutputMask<V>{});
+  cooperative_groups::this_grid().sync();
+  if (blockIdx.x >= pass_blocks) return;
+  double acc[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) acc[r] = 0;
+  map_rows<R>(n, rows, acc, pass_blocks, data...);
+  add_block_sums<R>(acc, to, pass_blocks);
+}
+
+inline bool cooperative_launch_supported() {
+  int dev = 0, supported = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&dev));
+  SPGRAPH_CUDA(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, dev));
+  return supported != 0;
+}
+
+// Whether a chain's product runs with its pass in one kernel: a COO product (asked for, or
+// Auto) of at most kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound).
+template <class V>
+bool fuse_chain(const Matrix<V>& A, SpmvKernel requested) {
+  static const bool supported = cooperative_launch_supported();
+  return (requested == SpmvKernel::Auto || requested == SpmvKernel::CooLoadBalanced) &&
+         A.nnz() <= kFusedChainMaxNnz && supported;
+}
+
 }  // namespace spgraph::gpu::detail
 
 namespace spgraph::gpu {
+
+template <class V, int R>
+template <class SR, class F, class... T>
+void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, Vector<T>&... vectors) {
+  using namespace detail;
+  const std::size_t n = product_.size();
+  const V identity = SR::template identity<V>();
+  if (!product_is_identity_ || !(product_identity_ == identity)) {
+    fill(product_.data(), eid_t(n), identity);
+    product_is_identity_ = true;
+    product_identity_ = identity;
+  }
+  const auto& csr = A.csr();
+  const eid_t nnz = csr.nnz();
+  const vid_t* row_ids = nnz > 0 ? spmv_coo_row_ids(A).data() : nullptr;
+  using Rows = RowsOfAccumulatedProduct<V, R, F>;
+  const Rows rows{f, totals_.data(), product_.data(), identity};
+  auto launch = [&](auto product) {
+    auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
+    static const int resident = resident_blocks(kernel);
+    const std::size_t row_blocks = (n + kMapReduceBlock - 1) / kMapReduceBlock;
+    const int grid = int(std::min<std::size_t>(std::max<std::size_t>(row_blocks, std::size_t((nnz + 255) / 256)),
+                                               std::size_t(resident)));
+    const unsigned pass_blocks = unsigned(std::min<std::size_t>(row_blocks, std::size_t(grid)));
+    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(grid) * (kMapReduceBlock / 32));
+    const int slot = started_ % 2;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(unsigned(grid));
+    config.blockDim = dim3(kMapReduceBlock);
+    cudaLaunchAttribute cooperative{};
+    cooperative.id = cudaLaunchAttributeCooperative;
+    cooperative.val.cooperative = 1;
+    config.attrs = &cooperative;
+    config.numAttrs = 1;
+    SPGRAPH_CUDA(cudaLaunchKernelEx(
+        &config, kernel, row_ids, csr.col.data(), nnz, chunk, product, product_.data(), n, pass_blocks, rows,
+        sum_targets<R>(partials_, arrivals_, std::size_t(pass_blocks), 0, sums_.device(slot), totals_.data()),
+        vectors.data()...));
+  };
+  if (MatrixFirst::reads_matrix<SR> && !A.is_pattern())
+    launch(EntryProduct<SR, V, MatrixFirst, true>{csr.val.data(), x.data()});
+  else
+    launch(EntryProduct<SR, V, MatrixFirst, false>{csr.val.data(), x.data()});
+}
 
 template <class V, int R>
 template <class SR, class F, class... T>
@@ -38,9 +150,22 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (started_ - finished_ >= 2)
     throw Error("gpu::MxvReducer::start: two passes are in flight already (finish() one first)");
   const std::size_t n = static_cast<std::size_t>(A.nrows());
-  if (product_.size() != n) product_ = Vector<V>(n);
+  if (product_.size() != n) {
+    product_ = Vector<V>(n);
+    product_is_identity_ = false;
+  }
   common_length("gpu::MxvReducer (the product's rows, then each vector)", product_, vectors...);
   const int slot = started_ % 2;
+  if (n > 0 && fuse_chain(A, options.kernel)) {
+    if (x.size() != static_cast<std::size_t>(A.ncols()))
+      throw Error("gpu::MxvReducer: the input vector has " + std::to_string(x.size()) +
+                  " entries, the product needs " + std::to_string(A.ncols()));
+    start_fused<SR>(f, A, x, vectors...);
+    SPGRAPH_CUDA(cudaEventRecord(sums_.done(slot), 0));
+    ++started_;
+    return;
+  }
+  product_is_identity_ = false;
   mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);  // checks x
   if (n == 0) {
     sums_.clear(slot);

@@ -14,10 +14,6 @@
 
 namespace spgraph::gpu::detail {
 
-inline unsigned blocks_of(eid_t threads, int block_threads) {
-  return unsigned((threads + block_threads - 1) / block_threads);
-}
-
 // Smallest power of two covering the mean row length, at most a warp (as log2).
 inline int csr_vector_subwarp_log2(eid_t nnz, vid_t nrows) {
   const double mean = nrows > 0 ? double(nnz) / double(nrows) : 0.0;
@@ -107,14 +103,11 @@ class SpmvLaunch {
     coo_part<ReadValues>(rows.data(), csr.col.data(), csr.val.data(), csr.nnz());
   }
 
-  // Enough warps for two full waves of the device, each taking a multiple of 32 nonzeros.
+  // Enough warps for two full waves of the device.
   template <bool ReadValues>
   void coo_part(const vid_t* rows, const vid_t* col, const V* val, eid_t nnz) {
     if (nnz == 0) return;
-    const eid_t groups = (nnz + 31) / 32;
-    const eid_t max_warps = eid_t(multiprocessor_count()) * 64 * 2;
-    const eid_t warps = groups < max_warps ? groups : max_warps;
-    const eid_t chunk = (groups + warps - 1) / warps * 32;
+    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(multiprocessor_count()) * 64 * 2);
     const eid_t launched = (nnz + chunk - 1) / chunk;
     coo_kernel<SR, V><<<blocks_of(launched * 32, kThreads), kThreads>>>(rows, col, nnz, chunk,
                                                                       product<ReadValues>(val), y_, mask_);
@@ -150,13 +143,6 @@ class SpmvLaunch {
   V* y_;
   OutputMask<V> mask_;
 };
-
-template <class V>
-void fill(V* y, eid_t n, V value) {
-  if (n == 0) return;
-  fill_kernel<<<blocks_of(n, 256), 256>>>(y, n, value);
-  SPGRAPH_CHECK_LAUNCH("fill_kernel");
-}
 
 template <class SR, class V, class Order>
 void spmv_apply(const char* op, Vector<V>& y, const Vector<V>* mask, const Matrix<V>& m, const Vector<V>& x,

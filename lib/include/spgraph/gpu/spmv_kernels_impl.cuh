@@ -7,6 +7,7 @@
 // __ldcs (evict-first), so they do not push x out of L2; x, rowptr and the mask go through
 // the read-only cache (__ldg).
 
+#include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/semiring_device_impl.cuh"
 #include "spgraph/gpu/spmv.hpp"
 
@@ -52,6 +53,18 @@ template <class V>
 __global__ void fill_kernel(V* __restrict__ y, eid_t n, V value) {
   const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) y[i] = value;
+}
+
+inline unsigned blocks_of(eid_t threads, int block_threads) {
+  return unsigned((threads + block_threads - 1) / block_threads);
+}
+
+// y[0..n) = value, on the default stream.
+template <class V>
+void fill(V* y, eid_t n, V value) {
+  if (n == 0) return;
+  fill_kernel<<<blocks_of(n, 256), 256>>>(y, n, value);
+  SPGRAPH_CHECK_LAUNCH("fill_kernel");
 }
 
 // Before kernels that accumulate into y with atomics: allowed rows (and, with replace, the
@@ -297,18 +310,16 @@ __device__ __forceinline__ void flush_row_segments(vid_t row, Partial<SR, V> p, 
   if (head && p.present() && mask.allows(row)) atomic_merge<SR>(y + row, p);
 }
 
-// Warp w takes nonzeros [w * warp_chunk, (w+1) * warp_chunk), 32 consecutive ones per step.
-// A lane keeps adding into its partial while its row stays the same; when any lane's row
-// changes, the warp flushes its row segments.
+// A warp takes nonzeros [begin, begin + warp_chunk), 32 consecutive ones per step. A lane
+// keeps adding into its partial while its row stays the same; when any lane's row changes,
+// the warp flushes its row segments. begin must be the same for the whole warp.
 template <class SR, class V, class Product>
-__global__ void __launch_bounds__(256)
-    coo_kernel(const vid_t* __restrict__ row_ids, const vid_t* __restrict__ col, eid_t nnz, eid_t warp_chunk,
-               Product product, V* __restrict__ y, OutputMask<V> mask) {
+__device__ __forceinline__ void coo_warp_chunk(eid_t begin, const vid_t* __restrict__ row_ids,
+                                               const vid_t* __restrict__ col, eid_t nnz, eid_t warp_chunk,
+                                               const Product& product, V* __restrict__ y,
+                                               const OutputMask<V>& mask) {
   using P = Partial<SR, V>;
-  const eid_t warp = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const int lane = int(threadIdx.x) & 31;
-  const eid_t begin = warp * warp_chunk;
-  if (begin >= nnz) return;  // the whole warp leaves together
   const eid_t end = begin + warp_chunk < nnz ? begin + warp_chunk : nnz;
   vid_t row = __ldg(row_ids + (begin + lane < end ? begin + lane : end - 1));
   P acc = P::empty();
@@ -324,6 +335,24 @@ __global__ void __launch_bounds__(256)
     if (valid) acc.add(product(p, __ldcs(col + p)));
   }
   flush_row_segments<SR>(row, acc, y, mask);
+}
+
+// Nonzeros per warp of the COO kernel when at most max_warps warps share nnz: a multiple of
+// 32, as even as that allows.
+inline eid_t coo_warp_chunk_size(eid_t nnz, eid_t max_warps) {
+  const eid_t groups = (nnz + 31) / 32;
+  const eid_t warps = groups < max_warps ? groups : max_warps;
+  return warps == 0 ? 32 : (groups + warps - 1) / warps * 32;
+}
+
+// Warp w takes chunk w.
+template <class SR, class V, class Product>
+__global__ void __launch_bounds__(256)
+    coo_kernel(const vid_t* __restrict__ row_ids, const vid_t* __restrict__ col, eid_t nnz, eid_t warp_chunk,
+               Product product, V* __restrict__ y, OutputMask<V> mask) {
+  const eid_t begin = ((eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5) * warp_chunk;
+  if (begin >= nnz) return;  // the whole warp leaves together
+  coo_warp_chunk<SR>(begin, row_ids, col, nnz, warp_chunk, product, y, mask);
 }
 
 // ---- SELL-P -----------------------------------------------------------------------------
