@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <string>
 
+#include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
@@ -107,21 +108,11 @@ __global__ void __launch_bounds__(kMapReduceBlock, 8)
   add_block_sums<R>(acc, to, gridDim.x);
 }
 
-// Blocks of this kernel that are resident on the whole device at once.
-template <class Kernel>
-int resident_blocks(Kernel kernel) {
-  int dev = 0, sms = 0, per_sm = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  SPGRAPH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kMapReduceBlock, 0));
-  return std::max(1, sms * per_sm);
-}
-
 // Grid size for a map_reduce_kernel pass over n indices: what is resident on the device at
 // once, so each thread covers several indices and the per-block partials stay few.
 template <class Kernel>
 int map_reduce_grid(Kernel kernel, std::size_t n) {
-  static const int resident = resident_blocks(kernel);  // per instantiation, once
+  static const int resident = device::resident_blocks(kernel, kMapReduceBlock);  // per instantiation, once
   const std::size_t needed = (n + kMapReduceBlock - 1) / kMapReduceBlock;
   return static_cast<int>(std::min<std::size_t>(needed, static_cast<std::size_t>(resident)));
 }

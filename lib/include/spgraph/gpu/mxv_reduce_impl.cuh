@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <string>
 
+#include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -78,18 +79,11 @@ __global__ void __launch_bounds__(kMapReduceBlock, 6)
   add_block_sums<R>(acc, to, pass_blocks);
 }
 
-inline bool cooperative_launch_supported() {
-  int dev = 0, supported = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, dev));
-  return supported != 0;
-}
-
 // Whether a chain's product runs with its pass in one kernel: a COO product (asked for, or
 // Auto) of at most kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound).
 template <class V>
 bool fuse_chain(const Matrix<V>& A, SpmvKernel requested) {
-  static const bool supported = cooperative_launch_supported();
+  static const bool supported = device::cooperative_launch_supported();
   return (requested == SpmvKernel::Auto || requested == SpmvKernel::CooLoadBalanced) &&
          A.nnz() <= kFusedChainMaxNnz && supported;
 }
@@ -116,25 +110,18 @@ void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, 
   const Rows rows{f, totals_.data(), product_.data(), identity};
   auto launch = [&](auto product) {
     auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
-    static const int resident = resident_blocks(kernel);
+    static const int resident = device::resident_blocks(kernel, kMapReduceBlock);
     const std::size_t row_blocks = (n + kMapReduceBlock - 1) / kMapReduceBlock;
     const int grid = int(std::min<std::size_t>(std::max<std::size_t>(row_blocks, std::size_t((nnz + 255) / 256)),
                                                std::size_t(resident)));
     const unsigned pass_blocks = unsigned(std::min<std::size_t>(row_blocks, std::size_t(grid)));
     const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(grid) * (kMapReduceBlock / 32));
     const int slot = started_ % 2;
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(unsigned(grid));
-    config.blockDim = dim3(kMapReduceBlock);
-    cudaLaunchAttribute cooperative{};
-    cooperative.id = cudaLaunchAttributeCooperative;
-    cooperative.val.cooperative = 1;
-    config.attrs = &cooperative;
-    config.numAttrs = 1;
-    SPGRAPH_CUDA(cudaLaunchKernelEx(
-        &config, kernel, row_ids, csr.col.data(), nnz, chunk, product, product_.data(), n, pass_blocks, rows,
+    device::launch_cooperative(
+        kernel, grid, kMapReduceBlock, 0, row_ids, csr.col.data(), nnz, chunk, product, product_.data(), n,
+        pass_blocks, rows,
         sum_targets<R>(partials_, arrivals_, std::size_t(pass_blocks), 0, sums_.device(slot), totals_.data()),
-        vectors.data()...));
+        vectors.data()...);
   };
   if (MatrixFirst::reads_matrix<SR> && !A.is_pattern())
     launch(EntryProduct<SR, V, MatrixFirst, true>{csr.val.data(), x.data()});

@@ -73,6 +73,12 @@ struct SpmvRowStats {
 //  - email-Enron, cit-HepPh (0.4M entries, rows up to 1383): COO is the fastest of ours or within
 //    8% of it in all 8 configurations; CSR stream is 1-45% slower there.
 // Small matrices with bounded rows keep classical CSR (Anzt et al. 2020; not re-measured here).
+// Up to this many nonzeros the COO kernel runs in one cooperative launch (the output's
+// initialisation, a grid-wide barrier, the product) instead of two. There a product is bound
+// by queueing kernels: on the H200 machine the host takes 3.5 to 4.8 us to queue one, longer
+// than either kernel runs on cit-HepPh or email-Enron.
+inline constexpr eid_t kCooSingleLaunchMaxNnz = 1'000'000;
+
 struct SpmvSelection {
   eid_t small_nnz = 1'000'000;      // at most this many nonzeros counts as small
   vid_t balanced_max_row = 64;      // rows no longer than this count as balanced

@@ -3,9 +3,11 @@
 // Included by the explicit-instantiation files lib/src/gpu/spmv/mxv_<semiring>_<type>.cu
 // (SPGRAPH_GPU_SPMV_INSTANTIATE below), one semiring and value type each so they build in
 // parallel.
+#include <algorithm>
 #include <string>
 #include <utility>
 
+#include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -98,9 +100,23 @@ class SpmvLaunch {
   void coo() {
     const auto& csr = m_.csr();
     const device::Buffer<vid_t>& rows = spmv_coo_row_ids(m_);
+    static const bool cooperative = device::cooperative_launch_supported();
+    if (csr.nnz() <= kCooSingleLaunchMaxNnz && cooperative) return coo_single_launch<ReadValues>(rows.data());
     init_output_kernel<SR, V><<<blocks_of(csr.nrows, kThreads), kThreads>>>(y_, csr.nrows, mask_);
     SPGRAPH_CHECK_LAUNCH("init_output_kernel");
     coo_part<ReadValues>(rows.data(), csr.col.data(), csr.val.data(), csr.nnz());
+  }
+
+  template <bool ReadValues>
+  void coo_single_launch(const vid_t* rows) {
+    const auto& csr = m_.csr();
+    auto kernel = coo_single_launch_kernel<SR, V, EntryProduct<SR, V, Order, ReadValues>>;
+    static const int resident = device::resident_blocks(kernel, kThreads);
+    const eid_t wanted = std::max(eid_t(blocks_of(csr.nrows, kThreads)), eid_t(blocks_of(csr.nnz(), kThreads)));
+    const int grid = int(std::min(wanted, eid_t(resident)));
+    device::launch_cooperative(kernel, grid, kThreads, 0, rows, csr.col.data(), csr.nnz(),
+                               coo_warp_chunk_size(csr.nnz(), eid_t(grid) * (kThreads / 32)),
+                               product<ReadValues>(csr.val.data()), y_, csr.nrows, mask_);
   }
 
   // Enough warps for two full waves of the device.

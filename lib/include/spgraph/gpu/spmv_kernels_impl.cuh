@@ -7,6 +7,8 @@
 // __ldcs (evict-first), so they do not push x out of L2; x, rowptr and the mask go through
 // the read-only cache (__ldg).
 
+#include <cooperative_groups.h>
+
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/semiring_device_impl.cuh"
 #include "spgraph/gpu/spmv.hpp"
@@ -70,9 +72,14 @@ void fill(V* y, eid_t n, V value) {
 // Before kernels that accumulate into y with atomics: allowed rows (and, with replace, the
 // others) start from the identity.
 template <class SR, class V>
+__device__ __forceinline__ void init_output_row(V* __restrict__ y, vid_t i, const OutputMask<V>& mask) {
+  if (mask.replace || mask.allows(i)) y[i] = SR::template identity<V>();
+}
+
+template <class SR, class V>
 __global__ void init_output_kernel(V* __restrict__ y, vid_t nrows, OutputMask<V> mask) {
   const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < nrows && (mask.replace || mask.allows(vid_t(i)))) y[i] = SR::template identity<V>();
+  if (i < nrows) init_output_row<SR>(y, vid_t(i), mask);
 }
 
 // acc += the terms of items k = first, first + stride, ... < end of one lane's run, where item
@@ -353,6 +360,19 @@ __global__ void __launch_bounds__(256)
   const eid_t begin = ((eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5) * warp_chunk;
   if (begin >= nnz) return;  // the whole warp leaves together
   coo_warp_chunk<SR>(begin, row_ids, col, nnz, warp_chunk, product, y, mask);
+}
+
+// COO in one launch: y's initialisation, a grid-wide barrier, then warp w takes chunk w (at
+// most one a warp). Launched cooperatively, with at most the resident blocks.
+template <class SR, class V, class Product>
+__global__ void __launch_bounds__(256)
+    coo_single_launch_kernel(const vid_t* __restrict__ row_ids, const vid_t* __restrict__ col, eid_t nnz,
+                             eid_t warp_chunk, Product product, V* __restrict__ y, vid_t nrows, OutputMask<V> mask) {
+  const eid_t thread = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (eid_t i = thread; i < nrows; i += eid_t(gridDim.x) * blockDim.x) init_output_row<SR>(y, vid_t(i), mask);
+  cooperative_groups::this_grid().sync();
+  const eid_t begin = (thread >> 5) * warp_chunk;
+  if (begin < nnz) coo_warp_chunk<SR>(begin, row_ids, col, nnz, warp_chunk, product, y, mask);
 }
 
 // ---- SELL-P -----------------------------------------------------------------------------

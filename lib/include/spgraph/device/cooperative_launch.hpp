@@ -1,0 +1,45 @@
+#pragma once
+// Kernels that wait at a grid-wide barrier (cooperative_groups::this_grid().sync()) must have
+// every block resident at once, which only a cooperative launch guarantees: launch_cooperative
+// makes one, with a grid of at most resident_blocks(kernel, threads).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "spgraph/device/cuda_check.hpp"
+
+namespace spgraph::device {
+
+// Blocks of `threads` threads of this kernel that the whole current device holds at once.
+template <class Kernel>
+int resident_blocks(Kernel kernel, int threads) {
+  int dev = 0, sms = 0, per_sm = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&dev));
+  SPGRAPH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  SPGRAPH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
+  return std::max(1, sms * per_sm);
+}
+
+inline bool cooperative_launch_supported() {
+  int dev = 0, supported = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&dev));
+  SPGRAPH_CUDA(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, dev));
+  return supported != 0;
+}
+
+template <class... Params, class... Args>
+void launch_cooperative(void (*kernel)(Params...), int grid, int threads, cudaStream_t stream, Args&&... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(unsigned(grid));
+  config.blockDim = dim3(unsigned(threads));
+  config.stream = stream;
+  cudaLaunchAttribute cooperative{};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  config.attrs = &cooperative;
+  config.numAttrs = 1;
+  SPGRAPH_CUDA(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
+}
+
+}  // namespace spgraph::device
