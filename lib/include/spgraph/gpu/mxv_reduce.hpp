@@ -41,12 +41,12 @@ namespace spgraph::gpu {
 
 // Up to this many nonzeros, Auto runs a chain's product as COO in one kernel with its pass.
 // There an iteration is bound by launching kernels: on the H200 machine the host takes 3.5 to
-// 4.8 us to queue one, while a pass over 34k rows runs in 3.2 us. PageRank float, H200
-// (value-free SpMVs an iteration, three kernels -> one): email-Enron (367k nonzeros)
-// 1.94 -> 1.18, cit-HepPh (421k) 1.89 -> 1.41. Above this bound the single kernel lost:
-// web-NotreDame (1.5M, against CSR stream and a pass) 2.00 -> 2.08, cnr-2000 (3.2M, against COO
-// and a pass) 1.57 -> 1.65, and the generated cit-Patents-like and wb-edu-like graphs ran at a
-// third of the speed. The grid is capped at the blocks resident at once, and so are the
+// 4.8 us to queue one, while a pass over 34k rows runs in 3.2 us. PageRank float, H200, an
+// iteration (three kernels -> one): email-Enron (367k nonzeros) 16.3 -> 10.2 us, cit-HepPh
+// (421k) 15.8 -> 12.4 us. Above this bound the single kernel lost: web-NotreDame (1.5M,
+// against CSR stream and a pass) 18.8 -> 19.9 us, cnr-2000 (3.2M, against COO and a pass)
+// 26.4 -> 28.7 us, and the generated cit-Patents-like and wb-edu-like graphs ran at a third of
+// the speed. The grid is capped at the blocks resident at once, and so are the
 // warps sharing the product.
 inline constexpr eid_t kFusedChainMaxNnz = 1'000'000;
 
