@@ -77,10 +77,10 @@ __device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to
 }
 
 // acc += f over indices blockIdx.x * kMapReduceBlock + threadIdx.x + j * stride < n, stride
-// the threads of blocks 0 .. blocks-1 (the caller's blockIdx.x is below blocks), four indices
-// per round: where f reads through the read-only path (__ldg)
-// and does not branch, the compiler may issue the loads of all four before the first store,
-// which puts more bytes in flight per SM than one index at a time at full occupancy.
+// the threads of blocks 0 .. blocks-1 (the caller's blockIdx.x is below blocks). Four indices
+// per round: where f reads through the read-only path (__ldg) and does not branch, the
+// compiler may issue the loads of all four before the first store, which puts more bytes in
+// flight per SM than one index at a time at full occupancy.
 template <int R, class F, class... T>
 __device__ __forceinline__ void map_rows(std::size_t n, const F& f, double (&acc)[R], unsigned blocks,
                                          T*... data) {
