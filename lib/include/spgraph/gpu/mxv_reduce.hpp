@@ -30,6 +30,7 @@
 // Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
 // which the .cu file instantiating it includes.
 #include <array>
+#include <optional>
 
 #include "spgraph/device/memory.hpp"
 #include "spgraph/error.hpp"
@@ -89,8 +90,8 @@ class MxvReducer {
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes
   device::Buffer<double> totals_;      // the last pass's totals, which the next one reads
   Vector<V> product_;                  // A x
-  bool product_is_identity_ = false;   // every element of product_ is product_identity_, as the
-  V product_identity_{};               // fused pass leaves it: the next fused product adds to it
+  std::optional<V> product_holds_;     // the value in every element of product_, when known (the
+                                       // fused pass leaves the identity there for the next product)
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
   int started_ = 0, finished_ = 0;
 };

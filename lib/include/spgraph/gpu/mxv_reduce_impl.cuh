@@ -7,7 +7,6 @@
 #include <cooperative_groups.h>
 
 #include <algorithm>
-#include <string>
 
 #include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
@@ -98,10 +97,9 @@ void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, 
   using namespace detail;
   const std::size_t n = product_.size();
   const V identity = SR::template identity<V>();
-  if (!product_is_identity_ || !(product_identity_ == identity)) {
+  if (!(product_holds_ && *product_holds_ == identity)) {
     fill(product_.data(), eid_t(n), identity);
-    product_is_identity_ = true;
-    product_identity_ = identity;
+    product_holds_ = identity;
   }
   const auto& csr = A.csr();
   const eid_t nnz = csr.nnz();
@@ -111,15 +109,12 @@ void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, 
   auto launch = [&](auto product) {
     auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
     static const int resident = device::resident_blocks(kernel, kMapReduceBlock);
-    const std::size_t row_blocks = (n + kMapReduceBlock - 1) / kMapReduceBlock;
-    const int grid = int(std::min<std::size_t>(std::max<std::size_t>(row_blocks, std::size_t((nnz + 255) / 256)),
-                                               std::size_t(resident)));
-    const unsigned pass_blocks = unsigned(std::min<std::size_t>(row_blocks, std::size_t(grid)));
-    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(grid) * (kMapReduceBlock / 32));
+    const CooSingleLaunchShape shape = coo_single_launch_shape(A.nrows(), nnz, kMapReduceBlock, resident);
+    const unsigned pass_blocks = std::min(blocks_of(eid_t(n), kMapReduceBlock), unsigned(shape.grid));
     const int slot = started_ % 2;
     device::launch_cooperative(
-        kernel, grid, kMapReduceBlock, 0, row_ids, csr.col.data(), nnz, chunk, product, product_.data(), n,
-        pass_blocks, rows,
+        kernel, shape.grid, kMapReduceBlock, 0, row_ids, csr.col.data(), nnz, shape.warp_chunk, product,
+        product_.data(), n, pass_blocks, rows,
         sum_targets<R>(partials_, arrivals_, std::size_t(pass_blocks), 0, sums_.device(slot), totals_.data()),
         vectors.data()...);
   };
@@ -139,20 +134,18 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   const std::size_t n = static_cast<std::size_t>(A.nrows());
   if (product_.size() != n) {
     product_ = Vector<V>(n);
-    product_is_identity_ = false;
+    product_holds_.reset();
   }
   common_length("gpu::MxvReducer (the product's rows, then each vector)", product_, vectors...);
   const int slot = started_ % 2;
   if (n > 0 && fuse_chain(A, options.kernel)) {
-    if (x.size() != static_cast<std::size_t>(A.ncols()))
-      throw Error("gpu::MxvReducer: the input vector has " + std::to_string(x.size()) +
-                  " entries, the product needs " + std::to_string(A.ncols()));
+    check_spmv_input("gpu::MxvReducer", x.size(), A);
     start_fused<SR>(f, A, x, vectors...);
     SPGRAPH_CUDA(cudaEventRecord(sums_.done(slot), 0));
     ++started_;
     return;
   }
-  product_is_identity_ = false;
+  product_holds_.reset();
   mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);  // checks x
   if (n == 0) {
     sums_.clear(slot);

@@ -41,10 +41,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <type_traits>
 
 #include "spgraph/descriptor.hpp"
 #include "spgraph/device/memory.hpp"
+#include "spgraph/error.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/semiring.hpp"
@@ -227,6 +229,14 @@ template <class V> const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int ti
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
 int multiprocessor_count();  // of the current device
+
+// The error for a product's input vector x whose length is not A's column count.
+template <class V>
+void check_spmv_input(const char* op, std::size_t x_size, const Matrix<V>& A) {
+  if (x_size != static_cast<std::size_t>(A.ncols()))
+    throw Error(std::string(op) + ": the input vector has " + std::to_string(x_size) + " entries, the product needs " +
+                std::to_string(A.ncols()));
+}
 }  // namespace detail
 
 }  // namespace spgraph::gpu

@@ -3,7 +3,6 @@
 // Included by the explicit-instantiation files lib/src/gpu/spmv/mxv_<semiring>_<type>.cu
 // (SPGRAPH_GPU_SPMV_INSTANTIATE below), one semiring and value type each so they build in
 // parallel.
-#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -112,10 +111,8 @@ class SpmvLaunch {
     const auto& csr = m_.csr();
     auto kernel = coo_single_launch_kernel<SR, V, EntryProduct<SR, V, Order, ReadValues>>;
     static const int resident = device::resident_blocks(kernel, kThreads);
-    const eid_t wanted = std::max(eid_t(blocks_of(csr.nrows, kThreads)), eid_t(blocks_of(csr.nnz(), kThreads)));
-    const int grid = int(std::min(wanted, eid_t(resident)));
-    device::launch_cooperative(kernel, grid, kThreads, 0, rows, csr.col.data(), csr.nnz(),
-                               coo_warp_chunk_size(csr.nnz(), eid_t(grid) * (kThreads / 32)),
+    const CooSingleLaunchShape shape = coo_single_launch_shape(csr.nrows, csr.nnz(), kThreads, resident);
+    device::launch_cooperative(kernel, shape.grid, kThreads, 0, rows, csr.col.data(), csr.nnz(), shape.warp_chunk,
                                product<ReadValues>(csr.val.data()), y_, csr.nrows, mask_);
   }
 
@@ -164,9 +161,7 @@ template <class SR, class V, class Order>
 void spmv_apply(const char* op, Vector<V>& y, const Vector<V>* mask, const Matrix<V>& m, const Vector<V>& x,
                 const Descriptor& desc, const SpmvOptions& options) {
   const std::size_t n = static_cast<std::size_t>(m.nrows());
-  if (x.size() != static_cast<std::size_t>(m.ncols()))
-    throw Error(std::string(op) + ": the input vector has " + std::to_string(x.size()) +
-                " entries, the product needs " + std::to_string(m.ncols()));
+  check_spmv_input(op, x.size(), m);
   if (!y.empty() && y.size() != n)
     throw Error(std::string(op) + ": the output vector has " + std::to_string(y.size()) +
                 " entries, the product has " + std::to_string(n) + " (pass an empty vector to have it sized)");

@@ -9,6 +9,8 @@
 
 #include <cooperative_groups.h>
 
+#include <algorithm>
+
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/semiring_device_impl.cuh"
 #include "spgraph/gpu/spmv.hpp"
@@ -350,6 +352,18 @@ inline eid_t coo_warp_chunk_size(eid_t nnz, eid_t max_warps) {
   const eid_t groups = (nnz + 31) / 32;
   const eid_t warps = groups < max_warps ? groups : max_warps;
   return warps == 0 ? 32 : (groups + warps - 1) / warps * 32;
+}
+
+// A one-launch COO kernel of `threads` a block: enough blocks for a thread per row and a warp
+// per 32 nonzeros, at most the `resident` ones (a cooperative launch), and each warp's chunk.
+struct CooSingleLaunchShape {
+  int grid;
+  eid_t warp_chunk;
+};
+inline CooSingleLaunchShape coo_single_launch_shape(vid_t nrows, eid_t nnz, int threads, int resident) {
+  const eid_t wanted = std::max(eid_t(blocks_of(nrows, threads)), eid_t(blocks_of(nnz, threads)));
+  const int grid = int(std::min(wanted, eid_t(resident)));
+  return {grid, coo_warp_chunk_size(nnz, eid_t(grid) * (threads / 32))};
 }
 
 // Warp w takes chunk w.
