@@ -21,9 +21,12 @@
 // instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
 // no row of the warp holds more than half the 8-lane tier's entries (ranking was 36% of its
 // instructions, at 9 cycles a warp instruction): 5.74 ms. Splitting that tier at 32 entries
-// (groups.hpp) did help.
+// (groups.hpp) did help. Also tried: block-group rows of spans up to 40960 columns placing
+// each output entry through a presence bitmap over the span (a binary search of the words'
+// first ranks, then a table lookup) instead of the radix sort. Slower or level: web-NotreDame
+// A*A' 21.6 against 19.8 ms, cit-HepPh A*A 0.54 against 0.49 ms, cnr-2000 A*A 3.08 against
+// 3.03 ms; the sort is not what block rows wait for.
 #include <cub/block/block_radix_sort.cuh>
-#include <cub/block/block_scan.cuh>
 
 #include <algorithm>
 #include <string>
@@ -31,6 +34,7 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_csr.hpp"
+#include "spgraph/gpu/spgemm/bitmap_runs.cuh"
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
 #include "spgraph/gpu/spgemm/product_walk.cuh"
@@ -196,8 +200,7 @@ __global__ void __launch_bounds__(THREADS)
   extern __shared__ __align__(16) unsigned char smem[];
   V* vals = reinterpret_cast<V*>(smem);
   unsigned* keys = reinterpret_cast<unsigned*>(smem + Layout::kValueBytes);
-  using DenseScan = cub::BlockScan<int, THREADS, cub::BLOCK_SCAN_WARP_SCANS>;
-  __shared__ typename DenseScan::TempStorage scan_storage;
+  __shared__ typename BitmapScan<THREADS>::TempStorage scan_storage;
   __shared__ RowWalkStorage<THREADS, V> walk;
   __shared__ int s_fresh;
 
@@ -244,17 +247,11 @@ __global__ void __launch_bounds__(THREADS)
   __syncthreads();
 
   if (dense) {
-    // Each thread owns a run of bitmap words; a block scan of their popcounts places them.
-    const int words = key_words;
-    const int per = (words + THREADS - 1) / THREADS;
-    const int w0 = min(static_cast<int>(threadIdx.x) * per, words);
-    const int w1 = min(w0 + per, words);
-    int count = 0;
-    for (int w = w0; w < w1; ++w) count += __popc(keys[w]);
-    int pos = 0, total = 0;
-    DenseScan(scan_storage).ExclusiveSum(count, pos, total);
-    if (threadIdx.x == 0 && total != n) *error = kErrorCountMismatch;
-    for (int w = w0; w < w1; ++w) {
+    // Each thread owns a run of bitmap words, written from where the run's columns rank.
+    const BitmapRun run = scan_bitmap_runs<THREADS>(scan_storage, keys, key_words);
+    if (threadIdx.x == 0 && run.total != n) *error = kErrorCountMismatch;
+    int pos = run.pos;
+    for (int w = run.w0; w < run.w1; ++w) {
       unsigned bits = keys[w];
       while (bits) {
         const int off = w * 32 + __ffs(bits) - 1;
@@ -357,10 +354,9 @@ __global__ void __launch_bounds__(kGlobalNumericThreads)
                                 const vid_t* max_col, const eid_t* value_offsets, V* values, NumericOutput<V> out,
                                 int* error, unsigned long long* dense_rows) {
   using Monoid = typename SR::add_monoid;
-  using Scan = cub::BlockScan<int, kGlobalNumericThreads, cub::BLOCK_SCAN_WARP_SCANS>;
   extern __shared__ unsigned present[];
   __shared__ RowWalkStorage<kGlobalNumericThreads, V> walk;
-  __shared__ typename Scan::TempStorage scan;
+  __shared__ typename BitmapScan<kGlobalNumericThreads>::TempStorage scan;
   const vid_t row = rows[blockIdx.x];
   const vid_t lo = min_col[row];
   const int span = static_cast<int>(eid_t(max_col[row]) - lo + 1);  // <= kGlobalDenseMaxSpan
@@ -384,15 +380,10 @@ __global__ void __launch_bounds__(kGlobalNumericThreads)
   const int n = static_cast<int>(out.rowptr[row + 1] - start);
   vid_t* out_col = out.col + (start - out.base);
   V* out_val = out.val + (start - out.base);
-  const int per = (words + kGlobalNumericThreads - 1) / kGlobalNumericThreads;
-  const int w0 = min(static_cast<int>(threadIdx.x) * per, words);
-  const int w1 = min(w0 + per, words);
-  int count = 0;
-  for (int w = w0; w < w1; ++w) count += __popc(present[w]);
-  int pos = 0, total = 0;
-  Scan(scan).ExclusiveSum(count, pos, total);
-  if (threadIdx.x == 0 && total != n) *error = kErrorCountMismatch;
-  for (int w = w0; w < w1; ++w) {
+  const BitmapRun run = scan_bitmap_runs<kGlobalNumericThreads>(scan, present, words);
+  if (threadIdx.x == 0 && run.total != n) *error = kErrorCountMismatch;
+  int pos = run.pos;
+  for (int w = run.w0; w < run.w1; ++w) {
     unsigned bits = present[w];
     while (bits) {
       const int off = w * 32 + __ffs(bits) - 1;
