@@ -202,10 +202,11 @@ TEST(SpgemmHash, MismatchedInnerDimensionsThrow) {
   EXPECT_THROW(gpu::mxm(c, nullptr, a, b, PlusTimes{}), Error);
 }
 
+// A's dense row (900 entries) is counted by a whole block, the others by 8 lanes each.
 TEST(SpgemmHash, CountProducts) {
   SPGRAPH_REQUIRE_GPU();
-  const auto a = random_csr<double>({.nrows = 120, .ncols = 90, .density = 0.1, .seed = 51, .dense_row = 4});
-  const auto b = random_csr<double>({.nrows = 90, .ncols = 70, .density = 0.1, .seed = 52});
+  const auto a = random_csr<double>({.nrows = 120, .ncols = 900, .density = 0.02, .seed = 51, .dense_row = 4});
+  const auto b = random_csr<double>({.nrows = 900, .ncols = 70, .density = 0.1, .seed = 52});
   eid_t want = 0;
   for (eid_t p = 0; p < a.nnz(); ++p) want += b.row_length(a.col[p]);
   const auto ga = gpu::Matrix<double>::from_host(a), gb = gpu::Matrix<double>::from_host(b);

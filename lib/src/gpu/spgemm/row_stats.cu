@@ -16,6 +16,44 @@ constexpr int kLanesPerRow = 8;  // most graph rows are short; 8 lanes keep a wa
 constexpr int kStatsThreads = 256;
 constexpr int kStatsUnroll = 4;
 
+// A row longer than this many entries of A (8 rounds of its lanes) is summed by the whole
+// block after the short rows, instead of by its 8 lanes: a hub row (1375 entries in
+// email-Enron) is otherwise a chain of 43 dependent load rounds, which the whole kernel and
+// the host, waiting for the group counts, wait for.
+constexpr eid_t kStatsLongRow = 8 * kLanesPerRow * kStatsUnroll;
+
+// Adds the products, and the smallest and largest column they reach, of entries j0, j0 +
+// step, ... < a1 of A. Each load stage is issued for kStatsUnroll entries before the next, so
+// their latencies overlap: one entry at a time, email-Enron's hub row was a chain of 172
+// dependent load triples on its 8 lanes (row statistics of A*A: 59 us under ncu, about 35 us
+// from launch to end unrolled).
+__device__ __forceinline__ void add_entry_stats(const Structure& a, const Structure& b, eid_t j0, eid_t a1, eid_t step,
+                                                eid_t& p, vid_t& lo, vid_t& hi) {
+  for (; j0 < a1; j0 += step * kStatsUnroll) {
+    vid_t k[kStatsUnroll];
+    eid_t b0[kStatsUnroll], b1[kStatsUnroll];
+#pragma unroll
+    for (int u = 0; u < kStatsUnroll; ++u) {
+      const eid_t j = j0 + u * step;
+      k[u] = j < a1 ? a.col[j] : 0;
+    }
+#pragma unroll
+    for (int u = 0; u < kStatsUnroll; ++u) {
+      const bool in = j0 + u * step < a1;
+      b0[u] = in ? b.rowptr[k[u]] : 0;
+      b1[u] = in ? b.rowptr[k[u] + 1] : 0;
+    }
+#pragma unroll
+    for (int u = 0; u < kStatsUnroll; ++u) {
+      if (b1[u] > b0[u]) {
+        p += b1[u] - b0[u];
+        lo = min(lo, b.col[b0[u]]);
+        hi = max(hi, b.col[b1[u] - 1]);
+      }
+    }
+  }
+}
+
 // GROUP_ROWS: also group[row] = symbolic_group(...), with the block's counts per group and its
 // products added to the counters.
 // Tried on the H200: B's row length and first and last column packed in 16 bytes per row, so
@@ -25,54 +63,17 @@ template <bool GROUP_ROWS>
 __global__ void __launch_bounds__(kStatsThreads)
     row_stats_kernel(Structure a, Structure b, bool force_global, eid_t* products, vid_t* min_col, vid_t* max_col,
                      std::uint8_t* group, HashCounters* counters) {
+  constexpr int kRowsPerBlock = kStatsThreads / kLanesPerRow;
   __shared__ unsigned long long block_products;
   __shared__ unsigned block_rows[kGroups];
-  if constexpr (GROUP_ROWS) {
-    if (threadIdx.x < kGroups) block_rows[threadIdx.x] = 0;
-    if (threadIdx.x == 0) block_products = 0;
-    __syncthreads();
-  }
-  const eid_t row = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kLanesPerRow;
-  const int lane = threadIdx.x % kLanesPerRow;
-  eid_t p = 0;
-  vid_t lo = INT_MAX, hi = -1;
-  if (row < a.nrows) {
-    // kStatsUnroll entries per lane at a time, each load stage issued for all of them before
-    // the next: a hub row (1375 entries in email-Enron) is otherwise a chain of 172 dependent
-    // load triples on 8 lanes, which the whole kernel waits for (email-Enron A*A: 59 us under
-    // ncu; about 35 us from launch to end after).
-    const eid_t a1 = a.rowptr[row + 1];
-    for (eid_t j0 = a.rowptr[row] + lane; j0 < a1; j0 += kLanesPerRow * kStatsUnroll) {
-      vid_t k[kStatsUnroll];
-      eid_t b0[kStatsUnroll], b1[kStatsUnroll];
-#pragma unroll
-      for (int u = 0; u < kStatsUnroll; ++u) {
-        const eid_t j = j0 + u * kLanesPerRow;
-        k[u] = j < a1 ? a.col[j] : 0;
-      }
-#pragma unroll
-      for (int u = 0; u < kStatsUnroll; ++u) {
-        const bool in = j0 + u * kLanesPerRow < a1;
-        b0[u] = in ? b.rowptr[k[u]] : 0;
-        b1[u] = in ? b.rowptr[k[u] + 1] : 0;
-      }
-#pragma unroll
-      for (int u = 0; u < kStatsUnroll; ++u) {
-        if (b1[u] > b0[u]) {
-          p += b1[u] - b0[u];
-          lo = min(lo, b.col[b0[u]]);
-          hi = max(hi, b.col[b1[u] - 1]);
-        }
-      }
-    }
-  }
-  // Every lane of the warp reaches the shuffles (no early exit above).
-  for (int off = kLanesPerRow / 2; off > 0; off >>= 1) {
-    p += __shfl_xor_sync(kFullMask, p, off);
-    lo = min(lo, __shfl_xor_sync(kFullMask, lo, off));
-    hi = max(hi, __shfl_xor_sync(kFullMask, hi, off));
-  }
-  if (row < a.nrows && lane == 0) {
+  __shared__ vid_t long_rows[kRowsPerBlock];
+  __shared__ int nlong;
+  __shared__ unsigned long long long_p;
+  __shared__ int long_lo, long_hi;
+  if (threadIdx.x < kGroups) block_rows[threadIdx.x] = 0;
+  if (threadIdx.x == 0) block_products = nlong = 0;
+  __syncthreads();
+  const auto finish_row = [&](vid_t row, eid_t p, vid_t lo, vid_t hi) {
     products[row] = p;
     min_col[row] = p ? lo : 0;
     max_col[row] = p ? hi : 0;
@@ -83,9 +84,58 @@ __global__ void __launch_bounds__(kStatsThreads)
       if (g < kGroups) atomicAdd(&block_rows[g], 1u);
       if (p) atomicAdd(&block_products, static_cast<unsigned long long>(p));
     }
+  };
+
+  const eid_t row = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kLanesPerRow;
+  const int lane = threadIdx.x % kLanesPerRow;
+  eid_t p = 0;
+  vid_t lo = INT_MAX, hi = -1;
+  bool is_long = false;
+  if (row < a.nrows) {
+    const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
+    is_long = a1 - a0 > kStatsLongRow;
+    if (!is_long) add_entry_stats(a, b, a0 + lane, a1, kLanesPerRow, p, lo, hi);
   }
-  if constexpr (GROUP_ROWS) {
+  // Every lane of the warp reaches the shuffles (no early exit above).
+  for (int off = kLanesPerRow / 2; off > 0; off >>= 1) {
+    p += __shfl_xor_sync(kFullMask, p, off);
+    lo = min(lo, __shfl_xor_sync(kFullMask, lo, off));
+    hi = max(hi, __shfl_xor_sync(kFullMask, hi, off));
+  }
+  if (row < a.nrows && lane == 0) {
+    if (is_long) long_rows[atomicAdd(&nlong, 1)] = static_cast<vid_t>(row);
+    else finish_row(static_cast<vid_t>(row), p, lo, hi);
+  }
+  __syncthreads();
+
+  for (int r = 0; r < nlong; ++r) {
+    const vid_t lrow = long_rows[r];
+    if (threadIdx.x == 0) {
+      long_p = 0;
+      long_lo = INT_MAX;
+      long_hi = -1;
+    }
     __syncthreads();
+    p = 0;
+    lo = INT_MAX;
+    hi = -1;
+    add_entry_stats(a, b, a.rowptr[lrow] + threadIdx.x, a.rowptr[lrow + 1], kStatsThreads, p, lo, hi);
+    for (int off = 16; off > 0; off >>= 1) {
+      p += __shfl_xor_sync(kFullMask, p, off);
+      lo = min(lo, __shfl_xor_sync(kFullMask, lo, off));
+      hi = max(hi, __shfl_xor_sync(kFullMask, hi, off));
+    }
+    if (threadIdx.x % 32 == 0) {
+      atomicAdd(&long_p, static_cast<unsigned long long>(p));
+      atomicMin(&long_lo, lo);
+      atomicMax(&long_hi, hi);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) finish_row(lrow, static_cast<eid_t>(long_p), long_lo, long_hi);
+    __syncthreads();  // long_p and the others are reset for the next row
+  }
+
+  if constexpr (GROUP_ROWS) {
     if (threadIdx.x < kGroups && block_rows[threadIdx.x])
       atomicAdd(&counters->symbolic_rows[threadIdx.x], static_cast<unsigned long long>(block_rows[threadIdx.x]));
     if (threadIdx.x == 0 && block_products) atomicAdd(&counters->total_products, block_products);
