@@ -79,8 +79,9 @@ inline std::vector<eid_t> download_offsets(const eid_t* d, vid_t n) {
 }
 
 // The host reads the device's counters three times: after the row statistics (group sizes),
-// after the symbolic pass (nnz(C), the numeric groups, the global path's work) and at the end
-// (kernel errors); rows too large for shared memory and row panels add their own.
+// after the symbolic pass (nnz(C), the numeric groups, the global path's work, the symbolic
+// block-7 rows that must be counted again) and at the end (kernel errors); rows too large for
+// shared memory and row panels add their own.
 template <class SR, class V>
 SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B, const MxmOptions& options,
                         const SpgemmTuning& tuning, const PanelSink<V>* sink, device::DeviceCsr<V>* whole) {
@@ -90,7 +91,8 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   SpgemmInfo info;
   info.algorithm = "hash";
   const std::size_t bookkeeping =
-      std::size_t(n) * (kRowStatsBytesPerRow + sizeof(eid_t) + sizeof(std::uint8_t) + sizeof(vid_t)) + sizeof(eid_t);
+      std::size_t(n) * (kRowStatsBytesPerRow + 2 * sizeof(eid_t) + sizeof(std::uint8_t) + sizeof(vid_t)) +
+      2 * sizeof(eid_t);
   const Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
 
   device::Buffer<HashCounters> d_counters(1, kMainStream);
@@ -101,12 +103,23 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   HashCounters host = read_value(counters, kMainStream);
   stats.total_products = static_cast<eid_t>(host.total_products);
   info.products = stats.total_products;
-  device::Buffer<eid_t> rowptr(std::size_t(n) + 1, kMainStream);
+  device::Buffer<eid_t> row_nnz(std::size_t(n) + 1, kMainStream), rowptr(std::size_t(n) + 1, kMainStream);
   GroupStreams& streams = GroupStreams::for_this_thread();
-  hash_symbolic(a, b, stats, group.data(), host, budget, rowptr.data(), counters, streams, kMainStream);
-  exclusive_scan_inplace(rowptr.data(), eid_t(n) + 1, kMainStream);
+  const device::Buffer<vid_t> failed =
+      hash_symbolic(a, b, stats, group.data(), host, budget, row_nnz.data(), counters, streams, kMainStream);
+  exclusive_scan(row_nnz.data(), rowptr.data(), eid_t(n) + 1, kMainStream);
   numeric_groups(stats, rowptr.data(), n, force, sizeof(V), group.data(), counters, kMainStream);
   host = read_value(counters, kMainStream);
+  if (host.symbolic_failed > 0) {
+    // Rare (block-7 rows of more than 28672 columns over a span of more than 2^20): those rows
+    // are counted again and C's rows placed again, on counters zeroed (all they held is read).
+    symbolic_failed_rows(a, b, stats, failed.data(), host.symbolic_failed, budget, row_nnz.data(), kMainStream);
+    exclusive_scan(row_nnz.data(), rowptr.data(), eid_t(n) + 1, kMainStream);
+    d_counters.fill_zero();
+    numeric_groups(stats, rowptr.data(), n, force, sizeof(V), group.data(), counters, kMainStream);
+    host = read_value(counters, kMainStream);
+  }
+  row_nnz = device::Buffer<eid_t>();
   const eid_t nnz = static_cast<eid_t>(host.nnz);
   info.nnz = nnz;
 

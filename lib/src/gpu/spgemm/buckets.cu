@@ -91,7 +91,7 @@ __global__ void row_shapes_kernel(const vid_t* rows, eid_t count, const eid_t* r
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const vid_t row = rows[i];
-    shapes[i] = {rowptr[row + 1] - rowptr[row], eid_t(max_col[row]) - min_col[row] + 1};
+    shapes[i] = {rowptr[row + 1] - rowptr[row], eid_t(max_col[row]) - min_col[row] + 1, row};
   }
 }
 

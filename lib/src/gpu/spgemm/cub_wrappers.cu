@@ -8,12 +8,14 @@
 
 namespace spgraph::gpu::spgemm_detail {
 
-void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream) {
+void exclusive_scan(const eid_t* in, eid_t* out, eid_t n, cudaStream_t stream) {
   if (n <= 0) return;
   device::run_cub(
-      [&](void* temp, std::size_t& bytes) { return cub::DeviceScan::ExclusiveSum(temp, bytes, data, n, stream); },
+      [&](void* temp, std::size_t& bytes) { return cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream); },
       stream);
 }
+
+void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream) { exclusive_scan(data, data, n, stream); }
 
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream) {
   if (n <= 0) return 0;

@@ -206,11 +206,11 @@ void symbolic_global(const Structure& a, const Structure& b, const RowStats& sta
 
 }  // namespace
 
-vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, const std::uint8_t* group,
-                    const HashCounters& counts, const Budget& budget, eid_t* row_nnz, HashCounters* counters,
-                    GroupStreams& streams, cudaStream_t main) {
+device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats,
+                                    const std::uint8_t* group, const HashCounters& counts, const Budget& budget,
+                                    eid_t* row_nnz, HashCounters* counters, GroupStreams& streams, cudaStream_t main) {
   const vid_t n = a.nrows;
-  if (n == 0) return 0;
+  if (n == 0) return {};
   SPGRAPH_CUDA(cudaMemsetAsync(row_nnz, 0, (std::size_t(n) + 1) * sizeof(eid_t), main));
   const Buckets buckets = bucket_counted_rows(group, 0, n, counts.symbolic_rows, counters->symbolic_cursor, main);
   // Only block 7's rows can overflow their table (the others hold twice their bound).
@@ -232,22 +232,17 @@ vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stat
   launch_symbolic_block<7>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(7)]);
   static_assert(kBlockGroups == 7);
   streams.join(main);
-  if (buckets.count(kLastBlockGroup) == 0 && buckets.count(kGlobalGroup) == 0) return 0;
+  if (const eid_t forced = buckets.count(kGlobalGroup))
+    symbolic_failed_rows(a, b, stats, buckets.begin(kGlobalGroup), forced, budget, row_nnz, main);
+  return failed;
+}
 
-  // Rows for the global path: those sent there directly and those that overflowed block 7.
-  const unsigned nfailed = read_value(failed_count, main);
-  std::vector<vid_t> global_rows;
-  if (const eid_t forced = buckets.count(kGlobalGroup)) {
-    global_rows.resize(forced);
-    device::copy_to_host(global_rows.data(), buckets.begin(kGlobalGroup), forced * sizeof(vid_t), main);
-  }
-  if (nfailed) {
-    const std::size_t at = global_rows.size();
-    global_rows.resize(at + nfailed);
-    device::copy_to_host(global_rows.data() + at, failed.data(), nfailed * sizeof(vid_t), main);
-  }
-  if (!global_rows.empty()) symbolic_global(a, b, stats, global_rows, budget, row_nnz, main);
-  return static_cast<vid_t>(global_rows.size());
+void symbolic_failed_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
+                          eid_t count, const Budget& budget, eid_t* row_nnz, cudaStream_t stream) {
+  if (count <= 0) return;
+  std::vector<vid_t> host_rows(count);
+  device::copy_to_host(host_rows.data(), rows, count * sizeof(vid_t), stream);
+  symbolic_global(a, b, stats, host_rows, budget, row_nnz, stream);
 }
 
 }  // namespace spgraph::gpu::spgemm_detail

@@ -458,11 +458,11 @@ GlobalRowsPlan plan_global_rows(const vid_t* d_rows, eid_t count, const eid_t* r
   GlobalRowsPlan plan;
   plan.shapes = row_shapes(d_rows, count, rowptr, stats, stream);
   plan.rows.resize(count);
-  device::copy_to_host(plan.rows.data(), d_rows, count * sizeof(vid_t), stream);
   plan.dense.resize(count);
   std::vector<std::uint64_t> cost(count + 1, 0);
   for (eid_t i = 0; i < count; ++i) {
     const RowShape& r = plan.shapes[i];
+    plan.rows[i] = r.row;
     plan.dense[i] = global_row_dense(r.nnz, r.span, force_global);
     cost[i + 1] = cost[i] + global_row_bytes(r.nnz, r.span, plan.dense[i], sizeof(V));
   }

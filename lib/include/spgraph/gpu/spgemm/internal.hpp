@@ -151,10 +151,12 @@ SPGRAPH_HD std::uint64_t global_row_bytes(eid_t n, eid_t span, bool dense, std::
          std::uint64_t(n) * 4 * sizeof(unsigned) + 2 * sizeof(eid_t);
 }
 
-// Entries and column span of listed rows (rowptr of C; stats of A*B), copied to the host.
+// Listed rows with their entries and column span (rowptr of C; stats of A*B), copied to the
+// host in one copy.
 struct RowShape {
   eid_t nnz = 0;
   eid_t span = 0;
+  vid_t row = 0;
 };
 std::vector<RowShape> row_shapes(const vid_t* rows, eid_t count, const eid_t* rowptr, const RowStats& stats,
                                  cudaStream_t stream);
@@ -171,6 +173,7 @@ void merged_rowptr(const eid_t* x_rowptr, const eid_t* x_pos, const eid_t* y_row
                    eid_t* out, cudaStream_t stream);
 
 // CUB wrappers on 64-bit counts.
+void exclusive_scan(const eid_t* in, eid_t* out, eid_t n, cudaStream_t stream);
 void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream);
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream);
 using device::read_value;
@@ -180,13 +183,18 @@ void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const uns
 
 // Hash symbolic pass: row_nnz[i] = nonzeros of row i of A*B for every row (rows without
 // products get 0). group / counts: hash_row_stats's grouping and its row counts per group.
-// Rows too large for shared memory (or all rows, with force_global) are counted with bitmaps in
-// global memory, batched to fit room bytes (ResourceError naming the row when one bitmap alone
-// does not). Synchronises with the host only when such rows may exist. Returns how many rows
-// took that path.
-vid_t hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats, const std::uint8_t* group,
-                    const HashCounters& counts, const Budget& budget, eid_t* row_nnz, HashCounters* counters,
-                    GroupStreams& streams, cudaStream_t main);
+// Rows of the global group (force_global) are counted with bitmaps in global memory, which
+// needs the host. Returns the block-7 rows whose tables filled, counters->symbolic_failed of
+// them, not counted yet: symbolic_failed_rows counts them once the host has read that figure
+// (with the others it reads anyway), so the pass itself does not synchronise.
+device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats,
+                                    const std::uint8_t* group, const HashCounters& counts, const Budget& budget,
+                                    eid_t* row_nnz, HashCounters* counters, GroupStreams& streams, cudaStream_t main);
+// row_nnz[i] for the listed rows (device memory, count of them), counted with bitmaps in
+// global memory, batched to fit the budget (ResourceError naming the row when one bitmap alone
+// does not).
+void symbolic_failed_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
+                          eid_t count, const Budget& budget, eid_t* row_nnz, cudaStream_t stream);
 
 // ESC symbolic pass over rows [first, last): expands the products' (row, column) keys, sorts
 // them and counts distinct keys per row into row_nnz[first .. last).
