@@ -42,6 +42,12 @@ __device__ __forceinline__ int insert_key(unsigned* keys, int log2_slots, unsign
 
 // *p = add(*p, x) atomically under the monoid. *p starts at the monoid's identity, so
 // add(identity, x) = x for every monoid (for Any too: add(a, b) returns b).
+// On sm_90 a double added in shared memory is a compare-and-swap loop (ATOMS.CAST.SPIN.64 in
+// the SASS), which serialises threads hitting one key: on the H200, k threads of each block
+// adding to one shared double took 0.2, 2.0, 8.7 and 33 us a round for k = 1, 32, 160 and 1024,
+// against 0.65, 0.73, 1.2 and 4.3 us for the native atomic on global memory. Rows with a hot
+// key (A*A''s diagonal, hub columns) pay this in the block groups: email-Enron A*A' numeric
+// block 6, 6 rows of at most 2412 entries and 26k products, took 121 us under ncu.
 template <class Monoid, class V>
 __device__ __forceinline__ void accumulate(V* p, V x) {
   if constexpr (std::is_same_v<Monoid, monoid::Any>) {
