@@ -113,7 +113,7 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   if (host.symbolic_failed > 0) {
     // Rare (block-7 rows of more than 28672 columns over a span of more than 2^20): those rows
     // are counted again and C's rows placed again, on counters zeroed (all they held is read).
-    symbolic_failed_rows(a, b, stats, failed.data(), host.symbolic_failed, budget, row_nnz.data(), kMainStream);
+    symbolic_global_rows(a, b, stats, failed.data(), host.symbolic_failed, budget, row_nnz.data(), kMainStream);
     exclusive_scan(row_nnz.data(), rowptr.data(), eid_t(n) + 1, kMainStream);
     d_counters.fill_zero();
     numeric_groups(stats, rowptr.data(), n, force, sizeof(V), group.data(), counters, kMainStream);

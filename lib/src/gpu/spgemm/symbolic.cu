@@ -233,11 +233,11 @@ device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, cons
   static_assert(kBlockGroups == 7);
   streams.join(main);
   if (const eid_t forced = buckets.count(kGlobalGroup))
-    symbolic_failed_rows(a, b, stats, buckets.begin(kGlobalGroup), forced, budget, row_nnz, main);
+    symbolic_global_rows(a, b, stats, buckets.begin(kGlobalGroup), forced, budget, row_nnz, main);
   return failed;
 }
 
-void symbolic_failed_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
+void symbolic_global_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
                           eid_t count, const Budget& budget, eid_t* row_nnz, cudaStream_t stream) {
   if (count <= 0) return;
   std::vector<vid_t> host_rows(count);

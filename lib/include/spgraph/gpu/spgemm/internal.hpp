@@ -185,15 +185,15 @@ void segmented_sort_pairs(const unsigned* keys_in, unsigned* keys_out, const uns
 // products get 0). group / counts: hash_row_stats's grouping and its row counts per group.
 // Rows of the global group (force_global) are counted with bitmaps in global memory, which
 // needs the host. Returns the block-7 rows whose tables filled, counters->symbolic_failed of
-// them, not counted yet: symbolic_failed_rows counts them once the host has read that figure
-// (with the others it reads anyway), so the pass itself does not synchronise.
+// them, not counted yet: symbolic_global_rows counts them once the host has read that figure
+// (with the other counters, which it reads anyway), so the pass itself does not synchronise.
 device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, const RowStats& stats,
                                     const std::uint8_t* group, const HashCounters& counts, const Budget& budget,
                                     eid_t* row_nnz, HashCounters* counters, GroupStreams& streams, cudaStream_t main);
 // row_nnz[i] for the listed rows (device memory, count of them), counted with bitmaps in
 // global memory, batched to fit the budget (ResourceError naming the row when one bitmap alone
 // does not).
-void symbolic_failed_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
+void symbolic_global_rows(const Structure& a, const Structure& b, const RowStats& stats, const vid_t* rows,
                           eid_t count, const Budget& budget, eid_t* row_nnz, cudaStream_t stream);
 
 // ESC symbolic pass over rows [first, last): expands the products' (row, column) keys, sorts
