@@ -21,11 +21,16 @@ int resident_blocks(Kernel kernel, int threads) {
   return std::max(1, sms * per_sm);
 }
 
+// Asked of the device current at the first call, once per process: the kernels that use it
+// are on hot paths (a PageRank iteration, a small SpMV), and spgraph runs on one device.
 inline bool cooperative_launch_supported() {
-  int dev = 0, supported = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, dev));
-  return supported != 0;
+  static const bool supported = [] {
+    int dev = 0, attribute = 0;
+    SPGRAPH_CUDA(cudaGetDevice(&dev));
+    SPGRAPH_CUDA(cudaDeviceGetAttribute(&attribute, cudaDevAttrCooperativeLaunch, dev));
+    return attribute != 0;
+  }();
+  return supported;
 }
 
 template <class... Params, class... Args>

@@ -82,9 +82,8 @@ __global__ void __launch_bounds__(kMapReduceBlock, 6)
 // Auto) of at most kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound).
 template <class V>
 bool fuse_chain(const Matrix<V>& A, SpmvKernel requested) {
-  static const bool supported = device::cooperative_launch_supported();
   return (requested == SpmvKernel::Auto || requested == SpmvKernel::CooLoadBalanced) &&
-         A.nnz() <= kFusedChainMaxNnz && supported;
+         A.nnz() <= kFusedChainMaxNnz && device::cooperative_launch_supported();
 }
 
 }  // namespace spgraph::gpu::detail

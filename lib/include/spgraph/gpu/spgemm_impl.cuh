@@ -196,7 +196,7 @@ SpgemmInfo esc_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>
   for (const Panel& s : plan_panels(cost, budget.room, budget, describe_products))
     esc_symbolic(a, b, ap.data(), s.first, s.last, first_product[s.first],
                  first_product[s.last] - first_product[s.first], rowptr.data(), kMainStream);
-  exclusive_scan_inplace(rowptr.data(), eid_t(n) + 1, kMainStream);
+  exclusive_scan(rowptr.data(), rowptr.data(), eid_t(n) + 1, kMainStream);
   const std::vector<eid_t> offsets = download_offsets(rowptr.data(), n);
   const eid_t nnz = offsets[n];
   info.nnz = nnz;

@@ -15,8 +15,6 @@ void exclusive_scan(const eid_t* in, eid_t* out, eid_t n, cudaStream_t stream) {
       stream);
 }
 
-void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream) { exclusive_scan(data, data, n, stream); }
-
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream) {
   if (n <= 0) return 0;
   device::Buffer<eid_t> out(1, stream);

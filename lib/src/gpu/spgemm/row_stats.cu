@@ -193,7 +193,7 @@ device::Buffer<eid_t> entry_product_offsets(const Structure& a, const Structure&
   constexpr int threads = 256;
   entry_lengths_kernel<<<grid_for(a.nnz + 1, threads), threads, 0, stream>>>(a, b, ap.data());
   SPGRAPH_CHECK_LAUNCH("entry_lengths_kernel");
-  exclusive_scan_inplace(ap.data(), a.nnz + 1, stream);
+  exclusive_scan(ap.data(), ap.data(), a.nnz + 1, stream);
   return ap;
 }
 

@@ -172,9 +172,8 @@ void gather_positions(const eid_t* offsets, eid_t count, eid_t base, const eid_t
 void merged_rowptr(const eid_t* x_rowptr, const eid_t* x_pos, const eid_t* y_rowptr, const eid_t* y_pos, vid_t nrows,
                    eid_t* out, cudaStream_t stream);
 
-// CUB wrappers on 64-bit counts.
+// CUB wrappers on 64-bit counts. exclusive_scan works in place when in == out.
 void exclusive_scan(const eid_t* in, eid_t* out, eid_t n, cudaStream_t stream);
-void exclusive_scan_inplace(eid_t* data, eid_t n, cudaStream_t stream);
 eid_t sum(const eid_t* data, eid_t n, cudaStream_t stream);
 using device::read_value;
 // Sorts (key, value) pairs of 32-bit unsigned ints within segments [begin[s], end[s]).

@@ -106,7 +106,7 @@ device::DeviceCsr<V> masked_panel(const device::CsrView<V>& a, const device::Csr
             a, b, ap, mask, first, last, first_product, products, mask_base, acc.data(), pos.data());
     SPGRAPH_CHECK_LAUNCH("masked_product_kernel");
   }
-  exclusive_scan_inplace(pos.data(), mask_count + 1, stream);
+  exclusive_scan(pos.data(), pos.data(), mask_count + 1, stream);
   const eid_t nnz = read_value(pos.data() + mask_count, stream);
   device::DeviceCsr<V> c;
   c.nrows = last - first;
@@ -166,7 +166,7 @@ device::Buffer<eid_t> kept_positions(const device::DeviceCsr<V>& x, const MaskTe
                                                                       x.nnz(), mask, keep_allowed, pos.data());
     SPGRAPH_CHECK_LAUNCH("keep_flags_kernel");
   }
-  exclusive_scan_inplace(pos.data(), x.nnz() + 1, stream);
+  exclusive_scan(pos.data(), pos.data(), x.nnz() + 1, stream);
   return pos;
 }
 
