@@ -24,12 +24,11 @@ TEST(SpgemmHash, RectangularWithEmptyRowsColumnsAndADenseRow) {
   EXPECT_EQ(info.panels, 1);
 }
 
-// Row lengths from 0 to hundreds of entries and columns spread over 2^20: rows land in every
+// Row lengths from 0 to hundreds of entries and columns spread over `wide`: rows land in every
 // group. A's last 1000 rows reach only B's narrow rows (columns below 300): with spans that
 // small their block-group rows accumulate densely; the others use hash tables.
-TEST(SpgemmHash, EveryRowGroup) {
-  SPGRAPH_REQUIRE_GPU();
-  const vid_t n = 3000, wide = 1 << 20, narrow = 300;
+void expect_every_row_group_matches(vid_t wide) {
+  const vid_t n = 3000, narrow = 300;
   std::mt19937_64 rng(5);
   const auto uniform = [&](vid_t lo, vid_t hi) { return std::uniform_int_distribution<vid_t>(lo, hi)(rng); };
   const auto value = [&] { return double(std::uniform_int_distribution<int>(-4, 4)(rng)); };
@@ -63,6 +62,20 @@ TEST(SpgemmHash, EveryRowGroup) {
   EXPECT_GT(info.dense_rows, 0);
   EXPECT_LT(info.dense_rows, 2000);
   EXPECT_EQ(info.global_table_rows, 0);
+}
+
+// Spans of 2^20 columns: the hash-mode rows of every block group are sorted.
+TEST(SpgemmHash, EveryRowGroup) {
+  SPGRAPH_REQUIRE_GPU();
+  expect_every_row_group_matches(1 << 20);
+}
+
+// Spans of 40000 columns: hash-mode rows of block groups 4 to 7 are placed by ranking their
+// keys in a presence bitmap over the span (it fits their scratch), those of groups 1 to 3 are
+// sorted.
+TEST(SpgemmHash, EveryRowGroupMidSpans) {
+  SPGRAPH_REQUIRE_GPU();
+  expect_every_row_group_matches(40000);
 }
 
 // Rows of A with up to 2000 entries whose rows of B are mostly empty: few products over many
