@@ -47,7 +47,7 @@ for w in "${what[@]}"; do
         command -v $t >/dev/null || continue
         case $t in
           spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvMasks/0.PlusTimes'} ;;
-          spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroup:SpgemmHash.ManyEntriesFewProducts:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
+          spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroupMidSpans:SpgemmHash.SortTiersCombineRunsAcrossLanes:SpgemmHash.ManyEntriesFewProducts:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
           pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*'} ;;
         esac
         timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool racecheck --error-exitcode 9 \

@@ -64,6 +64,35 @@ void expect_every_row_group_matches(vid_t wide) {
   EXPECT_EQ(info.global_table_rows, 0);
 }
 
+// Rows of at most 126 products (the sort tiers) of which a third share column 0 and a third
+// column 1: those runs of equal columns span several of a row's lanes and are combined across
+// them, under plus and under min.
+TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 2000;
+  std::mt19937_64 rng(17);
+  const auto uniform = [&](vid_t lo, vid_t hi) { return std::uniform_int_distribution<vid_t>(lo, hi)(rng); };
+  const auto value = [&] { return std::int64_t(std::uniform_int_distribution<int>(-3, 3)(rng)); };
+  Csr<std::int64_t> a, b;
+  a.nrows = a.ncols = b.nrows = b.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    std::set<vid_t> cols;
+    while (static_cast<vid_t>(cols.size()) < 1 + i % 42) cols.insert(uniform(0, n - 1));
+    for (vid_t j : cols) {
+      a.col.push_back(j);
+      a.val.push_back(value());
+    }
+    a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
+    for (vid_t j : {vid_t(0), vid_t(1), vid_t(2 + i % 500)}) {
+      b.col.push_back(j);
+      b.val.push_back(value());
+    }
+    b.rowptr.push_back(static_cast<eid_t>(b.col.size()));
+  }
+  expect_matches_oracle<PlusTimes>(a, b, kHash);
+  expect_matches_oracle<MinPlus>(a, b, kHash);
+}
+
 // Spans of 2^20 columns: the hash-mode rows of every block group are sorted.
 TEST(SpgemmHash, EveryRowGroup) {
   SPGRAPH_REQUIRE_GPU();

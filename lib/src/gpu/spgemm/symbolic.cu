@@ -1,6 +1,7 @@
-// Hash SpGEMM, symbolic pass: the number of distinct columns of every row of A*B, counted in
-// shared-memory hash tables or bitmaps per row group (groups.hpp), and for the rows too large
-// for those in bitmaps over the row's column span in global memory.
+// Hash SpGEMM, symbolic pass: the number of distinct columns of every row of A*B, counted by
+// sorting the products of the smallest rows, in shared-memory hash tables or bitmaps per row
+// group (groups.hpp), and for the rows too large for those in bitmaps over the row's column
+// span in global memory.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
 #include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "spgraph/gpu/spgemm/warp_sort.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {
@@ -20,44 +22,63 @@ constexpr int kGlobalThreads = 512;
 template <int THREADS, int SLOTS>
 __global__ void __launch_bounds__(kWarpTierBlockThreads)
     symbolic_warp_tier_kernel(Structure a, Structure b, const vid_t* rows, eid_t count, eid_t* row_nnz) {
-  constexpr int kRows = kWarpTierBlockThreads / THREADS;
+  using Row = LaneRow<THREADS>;
   constexpr int kLog2Slots = exact_log2(SLOTS);
   static_assert(32 % THREADS == 0 && (1 << kLog2Slots) == SLOTS);
-  __shared__ unsigned table[kRows][SLOTS + THREADS];  // padded: the rows of a warp initialise different banks
-  const int local = threadIdx.x / THREADS;
-  const int lane = threadIdx.x % THREADS;
-  const unsigned mask = row_lanes_mask<THREADS>();
-  const eid_t r = eid_t(blockIdx.x) * kRows + local;
-  unsigned* t = table[local];
-  for (int s = lane; s < SLOTS; s += THREADS) t[s] = kEmptyKey;
+  __shared__ unsigned table[Row::kRowsPerBlock][SLOTS + THREADS];  // padded: the rows of a warp initialise different banks
+  const Row r(rows, count, a.rowptr);
+  unsigned* t = table[r.local];
+  for (int s = r.lane; s < SLOTS; s += THREADS) t[s] = kEmptyKey;
   __syncwarp();  // a row's lanes are in one warp
   int found = 0;
-  vid_t row = 0;
-  eid_t a0 = 0, a1 = 0;
-  if (r < count) {
-    row = rows[r];
-    a0 = a.rowptr[row];
-    a1 = a.rowptr[row + 1];
-  }
   // The table holds 2x the row's bound on distinct keys: insert_key never returns -1.
   walk_row_products_lanes<THREADS, NoValue>(
-      mask, lane, a0, a1, a.col, b.rowptr, [](eid_t) { return NoValue{}; }, [&](eid_t q) { return b.col[q]; },
-      [&](eid_t, vid_t c, NoValue) { found += insert_key(t, kLog2Slots, static_cast<unsigned>(c)); });
+      row_lanes_mask<THREADS>(), r.lane, r.a0, r.a1, a.col, b.rowptr, [](eid_t) { return NoValue{}; },
+      [&](eid_t q) { return b.col[q]; },
+      [&](eid_t, vid_t c, NoValue, eid_t) { found += insert_key(t, kLog2Slots, static_cast<unsigned>(c)); });
   for (int off = THREADS / 2; off > 0; off >>= 1) found += __shfl_xor_sync(kFullMask, found, off);
-  if (r < count && lane == 0) row_nnz[row] = found;
+  if (r.valid && r.lane == 0) row_nnz[r.row] = found;
 }
 
 template <int TIER>
 void launch_symbolic_warp_tier(const Structure& a, const Structure& b, const Buckets& buckets, eid_t* row_nnz,
                                cudaStream_t stream) {
-  const eid_t count = buckets.count(TIER);
-  if (count == 0) return;
   constexpr WarpTier tier = warp_tier(TIER);
-  constexpr int rows_per_block = kWarpTierBlockThreads / tier.threads;
-  const auto blocks = static_cast<unsigned>((count + rows_per_block - 1) / rows_per_block);
-  symbolic_warp_tier_kernel<tier.threads, tier.symbolic_slots><<<blocks, kWarpTierBlockThreads, 0, stream>>>(
-      a, b, buckets.begin(TIER), count, row_nnz);
-  SPGRAPH_CHECK_LAUNCH("symbolic_warp_tier_kernel");
+  launch_lane_tier(symbolic_warp_tier_kernel<tier.threads, tier.symbolic_slots>, "symbolic_warp_tier_kernel",
+                   tier.threads, buckets, TIER, stream, a, b, row_nnz);
+}
+
+// Sort tiers: THREADS lanes per row gather its products' columns (at most THREADS * ITEMS),
+// sort them and count the distinct ones.
+template <int THREADS, int ITEMS>
+__global__ void __launch_bounds__(kWarpTierBlockThreads)
+    symbolic_sort_tier_kernel(Structure a, Structure b, const vid_t* rows, eid_t count, eid_t* row_nnz) {
+  using Row = LaneRow<THREADS>;
+  constexpr int N = THREADS * ITEMS;
+  __shared__ unsigned gathered[Row::kRowsPerBlock][N];
+  const Row r(rows, count, a.rowptr);
+  unsigned* g = gathered[r.local];
+  for (int s = r.lane; s < N; s += THREADS) g[s] = kEmptyKey;
+  __syncwarp();
+  walk_row_products_lanes<THREADS, NoValue>(
+      row_lanes_mask<THREADS>(), r.lane, r.a0, r.a1, a.col, b.rowptr, [](eid_t) { return NoValue{}; },
+      [&](eid_t q) { return b.col[q]; }, [&](eid_t, vid_t c, NoValue, eid_t p) { g[p] = static_cast<unsigned>(c); });
+  __syncwarp();
+  unsigned key[ITEMS];
+  NoValue none[ITEMS];
+  load_lane_items(g, r.lane, key);
+  warp_bitonic_sort<THREADS>(key, none, r.lane);
+  const int found = combine_sorted_runs<THREADS>(
+      key, none, r.lane, [](NoValue, NoValue) { return NoValue{}; }, [](int, unsigned, NoValue) {});
+  if (r.valid && r.lane == 0) row_nnz[r.row] = found;
+}
+
+template <int TIER>
+void launch_symbolic_sort_tier(const Structure& a, const Structure& b, const Buckets& buckets, eid_t* row_nnz,
+                               cudaStream_t stream) {
+  constexpr SortTier tier = sort_tier(TIER);
+  launch_lane_tier(symbolic_sort_tier_kernel<tier.threads, tier.items>, "symbolic_sort_tier_kernel", tier.threads,
+                   buckets, sort_tier_id(TIER), stream, a, b, row_nnz);
 }
 
 // One block per row. Dense mode (the span fits 32 * slots bits): a bitmap over the span.
@@ -221,8 +242,11 @@ device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, cons
   launch_symbolic_warp_tier<0>(a, b, buckets, row_nnz, streams[0]);
   launch_symbolic_warp_tier<1>(a, b, buckets, row_nnz, streams[1]);
   launch_symbolic_warp_tier<2>(a, b, buckets, row_nnz, streams[2]);
-  launch_symbolic_warp_tier<3>(a, b, buckets, row_nnz, streams[3]);
-  static_assert(kWarpTiers == 4);
+  static_assert(kWarpTiers == 3);
+  launch_symbolic_sort_tier<0>(a, b, buckets, row_nnz, streams[sort_tier_id(0)]);
+  launch_symbolic_sort_tier<1>(a, b, buckets, row_nnz, streams[sort_tier_id(1)]);
+  launch_symbolic_sort_tier<2>(a, b, buckets, row_nnz, streams[sort_tier_id(2)]);
+  static_assert(kSortTiers == 3);
   launch_symbolic_block<1>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(1)]);
   launch_symbolic_block<2>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(2)]);
   launch_symbolic_block<3>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(3)]);

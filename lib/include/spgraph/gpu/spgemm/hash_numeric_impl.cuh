@@ -1,7 +1,9 @@
 #pragma once
 // Hash SpGEMM, numeric pass: with every row's size known (symbolic pass), each row group
 // accumulates its rows' products in shared memory and writes them sorted into C:
-//   warp tiers      4 to 16 threads per row, a table per row; the row's keys are packed and
+//   sort tiers      rows of at most 32, 64 or 128 products: 4, 8 or 16 lanes gather them, sort
+//                   them by column and combine equal columns (warp_sort.cuh);
+//   warp tiers      8 or 16 threads per row, a table per row; the row's keys are packed and
 //                   each is placed by ranking it among them;
 //   blocks          one row per block, a hash table whose keys are ranked through a presence
 //                   bitmap over the column span (a block scan of its popcounts) when the
@@ -19,8 +21,8 @@
 // instructions at 61% issue utilisation, so its cost is the instructions per product, not idle
 // lanes. Also tried: a warp-tier row with as many entries as products (no two products share a
 // column) storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A
-// 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. Tier 0 at 12 blocks per SM
-// instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
+// 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. The 4-lane tier (since replaced
+// by the sort tiers) at 12 blocks per SM instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
 // no row of the warp holds more than half the 8-lane tier's entries (ranking was 36% of its
 // instructions, at 9 cycles a warp instruction): 5.74 ms. Splitting that tier at 32 entries
 // (groups.hpp) did help. Also tried: marking each product's column in a presence bitmap during
@@ -43,6 +45,7 @@
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
 #include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "spgraph/gpu/spgemm/warp_sort.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 
@@ -83,7 +86,8 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
     hash_numeric_warp_tier_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, eid_t count,
                                   NumericOutput<V> out, int* error) {
   using Monoid = typename SR::add_monoid;
-  constexpr int kRows = kWarpTierBlockThreads / THREADS;
+  using Row = LaneRow<THREADS>;
+  constexpr int kRows = Row::kRowsPerBlock;
   constexpr int kLog2Slots = exact_log2(SLOTS);
   constexpr int kMaxNnz = SLOTS / 2;
   constexpr int kRun = SLOTS / THREADS;        // slots each lane packs
@@ -96,10 +100,13 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   __shared__ V vals[kRows][SLOTS + THREADS];
   __shared__ unsigned packed[kRows][kMaxNnz + 1];
   __shared__ std::uint8_t packed_slot[kRows][kMaxNnz];
-  const int local = threadIdx.x / THREADS;
-  const int lane = threadIdx.x % THREADS;
-  const unsigned mask = row_lanes_mask<THREADS>();
-  const eid_t r = eid_t(blockIdx.x) * kRows + local;
+  const Row r(rows, count, a.rowptr);
+  const int local = r.local, lane = r.lane;
+  eid_t start = 0, stop = 0;
+  if (r.valid) {
+    start = out.rowptr[r.row];  // loaded now, so that it does not wait until the row is done
+    stop = out.rowptr[r.row + 1];
+  }
   unsigned* k_tab = keys[local];
   V* v_tab = vals[local];
   for (int s = lane; s < SLOTS; s += THREADS) {
@@ -107,21 +114,12 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
     v_tab[s] = SR::template identity<V>();
   }
   __syncwarp();  // a row's lanes are in one warp
-  vid_t row = 0;
-  eid_t a0 = 0, a1 = 0, start = 0, stop = 0;
-  if (r < count) {
-    row = rows[r];
-    a0 = a.rowptr[row];
-    a1 = a.rowptr[row + 1];
-    start = out.rowptr[row];  // loaded now, so that it does not wait until the row is done
-    stop = out.rowptr[row + 1];
-  }
   int fresh = 0;
   bool overflow = false;
   walk_row_products_lanes<THREADS, V>(
-      mask, lane, a0, a1, a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      row_lanes_mask<THREADS>(), lane, r.a0, r.a1, a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
       [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
-      [&](eid_t j, BEntry<V> e, V av) {
+      [&](eid_t j, BEntry<V> e, V av, eid_t) {
         const int ins = insert_accumulate<Monoid>(k_tab, v_tab, kLog2Slots, static_cast<unsigned>(e.col),
                                                   SR::template multiply<V>(av, e.val, a.col[j]));
         fresh += ins == 1;
@@ -151,7 +149,7 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   }
   for (int off = THREADS / 2; off > 0; off >>= 1) fresh += __shfl_xor_sync(kFullMask, fresh, off);
   __syncwarp();
-  if (r >= count) return;
+  if (!r.valid) return;
 
   const int n = static_cast<int>(stop - start);
   if (overflow) *error = kErrorTableFull;
@@ -176,6 +174,58 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
       out_val[rank[e]] = v_tab[packed_slot[local][p]];
     }
   }
+}
+
+// Sort tiers: THREADS lanes per row gather its products (at most THREADS * ITEMS), sort them
+// by column and write each column's combined value.
+template <class SR, class V, int THREADS, int ITEMS>
+__global__ void __launch_bounds__(kWarpTierBlockThreads)
+    hash_numeric_sort_tier_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, eid_t count,
+                                  NumericOutput<V> out, int* error) {
+  using Monoid = typename SR::add_monoid;
+  using Row = LaneRow<THREADS>;
+  constexpr int N = THREADS * ITEMS;
+  __shared__ unsigned gathered_col[Row::kRowsPerBlock][N];
+  __shared__ V gathered_val[Row::kRowsPerBlock][N];
+  const Row r(rows, count, a.rowptr);
+  const int lane = r.lane;
+  eid_t start = 0, stop = 0;
+  if (r.valid) {
+    start = out.rowptr[r.row];
+    stop = out.rowptr[r.row + 1];
+  }
+  unsigned* g_col = gathered_col[r.local];
+  V* g_val = gathered_val[r.local];
+  for (int s = lane; s < N; s += THREADS) {
+    g_col[s] = kEmptyKey;
+    g_val[s] = SR::template identity<V>();
+  }
+  __syncwarp();
+  walk_row_products_lanes<THREADS, V>(
+      row_lanes_mask<THREADS>(), lane, r.a0, r.a1, a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
+      [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
+      [&](eid_t j, BEntry<V> e, V av, eid_t p) {
+        g_col[p] = static_cast<unsigned>(e.col);
+        g_val[p] = SR::template multiply<V>(av, e.val, a.col[j]);
+      });
+  __syncwarp();
+  unsigned key[ITEMS];
+  V val[ITEMS];
+  load_lane_items(g_col, lane, key);
+  load_lane_items(g_val, lane, val);
+  warp_bitonic_sort<THREADS>(key, val, lane);
+  const int n = static_cast<int>(stop - start);
+  vid_t* out_col = out.col + (start - out.base);
+  V* out_val = out.val + (start - out.base);
+  const int found = combine_sorted_runs<THREADS>(
+      key, val, lane, [](V x, V y) { return Monoid::add(x, y); },
+      [&](int rank, unsigned c, V v) {
+        if (rank < n) {
+          out_col[rank] = static_cast<vid_t>(c);
+          out_val[rank] = v;
+        }
+      });
+  if (r.valid && lane == 0 && found != n) *error = kErrorCountMismatch;
 }
 
 // Shared memory of a block-group kernel: values first, then the keys (hash mode) or the
@@ -478,14 +528,17 @@ void launch_hash_numeric_block(const device::CsrView<V>& a, const device::CsrVie
 template <class SR, class V, int TIER>
 void launch_hash_numeric_warp_tier(const device::CsrView<V>& a, const device::CsrView<V>& b, const Buckets& buckets,
                                    const NumericOutput<V>& out, int* error, cudaStream_t stream) {
-  const eid_t count = buckets.count(TIER);
-  if (count == 0) return;
   constexpr WarpTier tier = warp_tier(TIER);
-  constexpr int rows_per_block = kWarpTierBlockThreads / tier.threads;
-  const auto blocks = static_cast<unsigned>((count + rows_per_block - 1) / rows_per_block);
-  hash_numeric_warp_tier_kernel<SR, V, tier.threads, tier.numeric_slots><<<blocks, kWarpTierBlockThreads, 0, stream>>>(
-      a, b, buckets.begin(TIER), count, out, error);
-  SPGRAPH_CHECK_LAUNCH("hash_numeric_warp_tier_kernel");
+  launch_lane_tier(hash_numeric_warp_tier_kernel<SR, V, tier.threads, tier.numeric_slots>,
+                   "hash_numeric_warp_tier_kernel", tier.threads, buckets, TIER, stream, a, b, out, error);
+}
+
+template <class SR, class V, int TIER>
+void launch_hash_numeric_sort_tier(const device::CsrView<V>& a, const device::CsrView<V>& b, const Buckets& buckets,
+                                   const NumericOutput<V>& out, int* error, cudaStream_t stream) {
+  constexpr SortTier tier = sort_tier(TIER);
+  launch_lane_tier(hash_numeric_sort_tier_kernel<SR, V, tier.threads, tier.items>, "hash_numeric_sort_tier_kernel",
+                   tier.threads, buckets, sort_tier_id(TIER), stream, a, b, out, error);
 }
 
 // The global-path rows of a panel and their batches, planned before any kernel of the panel is
@@ -601,8 +654,11 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   launch_hash_numeric_warp_tier<SR, V, 0>(a, b, buckets, out, error, streams[0]);
   launch_hash_numeric_warp_tier<SR, V, 1>(a, b, buckets, out, error, streams[1]);
   launch_hash_numeric_warp_tier<SR, V, 2>(a, b, buckets, out, error, streams[2]);
-  launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
-  static_assert(kWarpTiers == 4);
+  static_assert(kWarpTiers == 3);
+  launch_hash_numeric_sort_tier<SR, V, 0>(a, b, buckets, out, error, streams[sort_tier_id(0)]);
+  launch_hash_numeric_sort_tier<SR, V, 1>(a, b, buckets, out, error, streams[sort_tier_id(1)]);
+  launch_hash_numeric_sort_tier<SR, V, 2>(a, b, buckets, out, error, streams[sort_tier_id(2)]);
+  static_assert(kSortTiers == 3);
   launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(1)]);
   launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(2)]);
   launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(3)]);

@@ -7,6 +7,7 @@
 
 #include <type_traits>
 
+#include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/structure.hpp"
 
@@ -80,11 +81,13 @@ inline constexpr int kWalkBatch = 4;
 // A's value for walks that do not need it (symbolic passes).
 struct NoValue {};
 
-template <class T>
-__device__ __forceinline__ T shfl_value(unsigned mask, T v, int src, int width) {
+// v through a warp shuffle, shfl(x) (a __shfl*_sync call), for any value type: types
+// narrower than int travel as int, empty ones (NoValue) not at all.
+template <class T, class Shfl>
+__device__ __forceinline__ T shuffled(T v, Shfl shfl) {
   if constexpr (std::is_empty_v<T>) return v;
-  else if constexpr (sizeof(T) < sizeof(int)) return static_cast<T>(__shfl_sync(mask, static_cast<int>(v), src, width));
-  else return __shfl_sync(mask, v, src, width);
+  else if constexpr (sizeof(T) < sizeof(int)) return static_cast<T>(shfl(static_cast<int>(v)));
+  else return shfl(v);
 }
 
 // Shared memory of walk_row_products: per entry of A in the current chunk, where its row of B
@@ -195,11 +198,46 @@ __device__ __forceinline__ unsigned row_lanes_mask() {
   else return ((1u << THREADS) - 1) << (threadIdx.x % 32 / THREADS * THREADS);
 }
 
+// The row a lane-tier kernel's thread serves (THREADS lanes per row, lane_tier_blocks): the
+// r-th of rows[], r counted from the block's first; past the last row, valid is false and the
+// row is empty (its lanes still take part in the warp's shuffles).
+template <int THREADS>
+struct LaneRow {
+  static constexpr int kRowsPerBlock = kWarpTierBlockThreads / THREADS;
+  int local = static_cast<int>(threadIdx.x) / THREADS;  // the row's index in the block
+  int lane = static_cast<int>(threadIdx.x) % THREADS;
+  bool valid = false;
+  vid_t row = 0;
+  eid_t a0 = 0, a1 = 0;  // its entries of A
+  __device__ LaneRow(const vid_t* rows, eid_t count, const eid_t* a_rowptr) {
+    const eid_t r = eid_t(blockIdx.x) * kRowsPerBlock + local;
+    valid = r < count;
+    if (valid) {
+      row = rows[r];
+      a0 = a_rowptr[row];
+      a1 = a_rowptr[row + 1];
+    }
+  }
+};
+
+// Launches a lane-tier kernel, kernel(a, b, rows, count, rest...), over the rows of group `id`
+// at `threads` lanes each; nothing when the group is empty.
+template <class... Params, class M, class... Rest>
+void launch_lane_tier(void (*kernel)(Params...), const char* name, int threads, const Buckets& buckets, int id,
+                      cudaStream_t stream, const M& a, const M& b, Rest... rest) {
+  const eid_t count = buckets.count(id);
+  if (count == 0) return;
+  kernel<<<lane_tier_blocks(count, threads), kWarpTierBlockThreads, 0, stream>>>(a, b, buckets.begin(id), count,
+                                                                               rest...);
+  SPGRAPH_CHECK_LAUNCH(name);
+}
+
 // The same walk by the THREADS lanes of one warp that serve a row (lane = 0..THREADS-1; mask:
 // those lanes), for rows of fewer than 2^31 products per THREADS entries of A: the lanes load
 // THREADS entries of A at a time (one each, so their loads overlap), scan their B-row lengths
 // with shuffles, and lane L takes the products L, L + THREADS, ..., finding each one's entry by
-// a binary search over the lanes. All of the row's lanes call it.
+// a binary search over the lanes. All of the row's lanes call it. visit also gets the
+// product's index within the row (products numbered in walk order).
 // Tried on the H200: letting each lane walk its own entry's row of B, without the search,
 // whenever the longest row is within 3x of the balanced share. Slower: cit-patents-like A*A
 // 6.81 against 5.65-5.74 ms, cit-HepPh A*A 0.66 against 0.53-0.56 ms. The lanes then read 8
@@ -209,6 +247,7 @@ __device__ __forceinline__ void walk_row_products_lanes(unsigned mask, int lane,
                                                         const vid_t* a_col, const eid_t* b_rowptr, AValue a_value,
                                                         Load load, Visit visit) {
   using Item = decltype(load(eid_t()));
+  eid_t done = 0;  // products of the previous chunks
   for (eid_t c0 = a0; c0 < a1; c0 += THREADS) {
     const eid_t j = c0 + lane;
     eid_t b0 = 0;
@@ -237,13 +276,14 @@ __device__ __forceinline__ void walk_row_products_lanes(unsigned mask, int lane,
           if (__shfl_sync(mask, end, e + bit - 1, THREADS) <= p) e += bit;
         const int e_first = __shfl_sync(mask, end - len, e, THREADS);
         const eid_t e_b0 = __shfl_sync(mask, b0, e, THREADS);
-        entry_av[i] = shfl_value(mask, av, e, THREADS);
+        entry_av[i] = shuffled(av, [&](auto x) { return __shfl_sync(mask, x, e, THREADS); });
         entry[i] = p < total ? e : -1;
         if (p < total) item[i] = load(e_b0 + (p - e_first));
       }
       for (int i = 0; i < kWalkBatch; ++i)
-        if (entry[i] >= 0) visit(c0 + entry[i], item[i], entry_av[i]);
+        if (entry[i] >= 0) visit(c0 + entry[i], item[i], entry_av[i], done + p0 + i * THREADS + lane);
     }
+    done += total;
   }
 }
 
