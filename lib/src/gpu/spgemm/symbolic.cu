@@ -1,7 +1,6 @@
-// Hash SpGEMM, symbolic pass: the number of distinct columns of every row of A*B, counted by
-// sorting the products of the smallest rows, in shared-memory hash tables or bitmaps per row
-// group (groups.hpp), and for the rows too large for those in bitmaps over the row's column
-// span in global memory.
+// Hash SpGEMM, symbolic pass: the number of distinct columns of every row of A*B, counted in
+// shared-memory hash tables or bitmaps per row group (groups.hpp), and for the rows too large
+// for those in bitmaps over the row's column span in global memory.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -11,7 +10,6 @@
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/internal.hpp"
 #include "spgraph/gpu/spgemm/product_walk.cuh"
-#include "spgraph/gpu/spgemm/warp_sort.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {
@@ -46,39 +44,6 @@ void launch_symbolic_warp_tier(const Structure& a, const Structure& b, const Buc
   constexpr WarpTier tier = warp_tier(TIER);
   launch_lane_tier(symbolic_warp_tier_kernel<tier.threads, tier.symbolic_slots>, "symbolic_warp_tier_kernel",
                    tier.threads, buckets, TIER, stream, a, b, row_nnz);
-}
-
-// Sort tiers: THREADS lanes per row gather its products' columns (at most THREADS * ITEMS),
-// sort them and count the distinct ones.
-template <int THREADS, int ITEMS>
-__global__ void __launch_bounds__(kWarpTierBlockThreads)
-    symbolic_sort_tier_kernel(Structure a, Structure b, const vid_t* rows, eid_t count, eid_t* row_nnz) {
-  using Row = LaneRow<THREADS>;
-  constexpr int N = THREADS * ITEMS;
-  __shared__ unsigned gathered[Row::kRowsPerBlock][N];
-  const Row r(rows, count, a.rowptr);
-  unsigned* g = gathered[r.local];
-  for (int s = r.lane; s < N; s += THREADS) g[s] = kEmptyKey;
-  __syncwarp();
-  walk_row_products_lanes<THREADS, NoValue>(
-      row_lanes_mask<THREADS>(), r.lane, r.a0, r.a1, a.col, b.rowptr, [](eid_t) { return NoValue{}; },
-      [&](eid_t q) { return b.col[q]; }, [&](eid_t, vid_t c, NoValue, eid_t p) { g[p] = static_cast<unsigned>(c); });
-  __syncwarp();
-  unsigned key[ITEMS];
-  NoValue none[ITEMS];
-  load_lane_items(g, r.lane, key);
-  warp_bitonic_sort<THREADS>(key, none, r.lane);
-  const int found = combine_sorted_runs<THREADS>(
-      key, none, r.lane, [](NoValue, NoValue) { return NoValue{}; }, [](int, unsigned, NoValue) {});
-  if (r.valid && r.lane == 0) row_nnz[r.row] = found;
-}
-
-template <int TIER>
-void launch_symbolic_sort_tier(const Structure& a, const Structure& b, const Buckets& buckets, eid_t* row_nnz,
-                               cudaStream_t stream) {
-  constexpr SortTier tier = sort_tier(TIER);
-  launch_lane_tier(symbolic_sort_tier_kernel<tier.threads, tier.items>, "symbolic_sort_tier_kernel", tier.threads,
-                   buckets, sort_tier_id(TIER), stream, a, b, row_nnz);
 }
 
 // One block per row. Dense mode (the span fits 32 * slots bits): a bitmap over the span.
@@ -242,11 +207,8 @@ device::Buffer<vid_t> hash_symbolic(const Structure& a, const Structure& b, cons
   launch_symbolic_warp_tier<0>(a, b, buckets, row_nnz, streams[0]);
   launch_symbolic_warp_tier<1>(a, b, buckets, row_nnz, streams[1]);
   launch_symbolic_warp_tier<2>(a, b, buckets, row_nnz, streams[2]);
-  static_assert(kWarpTiers == 3);
-  launch_symbolic_sort_tier<0>(a, b, buckets, row_nnz, streams[sort_tier_id(0)]);
-  launch_symbolic_sort_tier<1>(a, b, buckets, row_nnz, streams[sort_tier_id(1)]);
-  launch_symbolic_sort_tier<2>(a, b, buckets, row_nnz, streams[sort_tier_id(2)]);
-  static_assert(kSortTiers == 3);
+  launch_symbolic_warp_tier<3>(a, b, buckets, row_nnz, streams[3]);
+  static_assert(kWarpTiers == 4);
   launch_symbolic_block<1>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(1)]);
   launch_symbolic_block<2>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(2)]);
   launch_symbolic_block<3>(a, b, stats, buckets, row_nnz, failed.data(), failed_count, streams[block_group_id(3)]);

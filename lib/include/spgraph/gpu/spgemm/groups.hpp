@@ -6,16 +6,17 @@
 // span), and stores only column keys (4 bytes per slot). The numeric pass groups rows by their
 // exact nonzero count n and stores a key and a value per slot.
 //
-// Rows of at most 128 products go to the sort tiers in both passes, whatever b and n:
+// In the numeric pass, rows of at most 128 products go to the sort tiers, whatever n:
 //   sort 0   products <= 32    4 lanes/row, 8 products a lane
 //   sort 1   products <= 64    8 lanes/row
 //   sort 2   products <= 128  16 lanes/row
-// The others:
+// The others (all rows in the symbolic pass):
 //   symbolic                                   numeric
 //   group    rows (b)      slots  threads      rows (n)        slots  threads  bytes (double)
-//   tier 0   b <= 64         128  8/row        n <= 32            64  8/row    768/row
-//   tier 1   b <= 128        256  8/row        n <= 64           128  8/row    1.5 KiB/row
-//   tier 2   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
+//   tier 0   b <= 32          64  4/row        (its rows are all in the sort tiers)
+//   tier 1   b <= 64         128  8/row        n <= 32            64  8/row    768/row
+//   tier 2   b <= 128        256  8/row        n <= 64           128  8/row    1.5 KiB/row
+//   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
 //   block 1  b <= 256        512     64        n <= 128          256     64    3 KiB
 //   block 2  b <= 512       1024    128        n <= 256          512    128    6 KiB
 //   block 3  b <= 1024      2048    256        n <= 512         1024    256   12 KiB
@@ -35,7 +36,7 @@
 //   dependent loads (rows, A's row, B's rows). The warp and sort tiers give a row 4 to 16
 //   threads of a warp, so one SM keeps 60 to 500 such rows in flight, where one block per row would keep
 //   at most 32 (the SM's block limit). A warp tier takes a row only while its threads have at
-//   most 32 products each. Tiers 0 and 1 split the 8-lane rows at 32 entries: a tier's time
+//   most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries: a tier's time
 //   goes mostly to ranking every key against the others (36% of the 8-lane tier's instructions
 //   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
 //   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
@@ -80,8 +81,8 @@ struct BlockGroup {
 
 inline constexpr eid_t kProductsPerThread = 32;
 
-// Warp tiers t = 0..2 of the table above: several rows per warp, `threads` lanes per row.
-inline constexpr int kWarpTiers = 3;
+// Warp tiers t = 0..3 of the table above: several rows per warp, `threads` lanes per row.
+inline constexpr int kWarpTiers = 4;
 inline constexpr int kWarpTierBlockThreads = 128;
 // Blocks of kWarpTierBlockThreads that give `rows` rows `threads` lanes each (warp and sort
 // tiers).
@@ -92,19 +93,28 @@ inline unsigned lane_tier_blocks(eid_t rows, int threads) {
 struct WarpTier {
   int threads;         // per row
   int symbolic_slots;  // keys per row in the symbolic pass
-  int numeric_slots;   // key-value pairs per row in the numeric pass
+  int numeric_slots;   // key-value pairs per row in the numeric pass; 0: symbolic only
 };
 SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
-  return t == 0 ? WarpTier{8, 128, 64} : t == 1 ? WarpTier{8, 256, 128} : WarpTier{16, 512, 256};
+  return t == 0   ? WarpTier{4, 64, 0}
+         : t == 1 ? WarpTier{8, 128, 64}
+         : t == 2 ? WarpTier{8, 256, 128}
+                  : WarpTier{16, 512, 256};
 }
+// The numeric pass's first warp tier: tier 0's rows (at most 128 products) are all in the sort
+// tiers there.
+inline constexpr int kFirstNumericWarpTier = 1;
 
-// Sort tiers s = 0..2: rows of at most threads * items products (whatever their entries), which
-// are gathered into registers, items per lane, and sorted by a bitonic sort across the row's
-// lanes; equal columns are then combined (warp_sort.cuh). No table, no shared atomics: on
-// cit-patents-like A*A, where 78% of the products are in rows of at most 128, the warp tiers'
-// inserts, packing and ranking were ~80% of their instructions. On one H200 (ms): cit-patents-
-// like A*A 5.01 to 4.36, A*A' 18.1 to 17.1, cit-HepPh A*A 0.41 to 0.40, the others level; with
-// the first two tiers only (up to 64 products), 4.52 and 18.0.
+// Sort tiers s = 0..2 of the numeric pass: rows of at most threads * items products (whatever
+// their entries), which are gathered into registers, items per lane, and sorted by a bitonic
+// sort across the row's lanes; equal columns are then combined (warp_sort.cuh). No table, no
+// shared atomics: on cit-patents-like A*A, where 78% of the products are in rows of at most
+// 128, the warp tiers' inserts (a compare-and-swap loop per double added), packing and ranking
+// were ~80% of their instructions. On one H200 (ms), with sort tiers in both passes:
+// cit-patents-like A*A 5.01 to 4.36, A*A' 18.1 to 17.1, cit-HepPh A*A 0.41 to 0.40, the others
+// level; with the first two tiers only (up to 64 products), 4.52 and 18.0. The symbolic pass
+// keeps its hash tables, which hold keys only: under ncu its sort tiers took 1.0 ms on
+// cit-patents-like A*A where the warp tiers they replaced took 0.68.
 inline constexpr int kSortTiers = 3;
 struct SortTier {
   int threads;  // per row
@@ -114,6 +124,8 @@ SPGRAPH_HD constexpr SortTier sort_tier(int s) {
   return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : SortTier{16, 8};
 }
 SPGRAPH_HD constexpr eid_t sort_tier_products(int s) { return eid_t(sort_tier(s).threads) * sort_tier(s).items; }
+static_assert(eid_t(warp_tier(0).threads) * kProductsPerThread <= sort_tier_products(kSortTiers - 1),
+              "warp tier 0 is symbolic only: its rows must all fit the numeric pass's sort tiers");
 
 inline constexpr int kBlockGroups = 7;
 inline constexpr int kMaxBlockThreads = 1024;
@@ -132,7 +144,7 @@ inline constexpr eid_t kNumericLastGroupMaxNnz = numeric_shape(kBlockGroups).slo
 // A symbolic block-7 row whose distinct count reaches this many keys goes to the global path.
 inline constexpr int kSymbolicLastGroupFailAt = symbolic_shape(kBlockGroups).slots / 8 * 7;
 
-// Group ids: 0..2 the warp tiers, then the sort tiers, then block groups 1..7, then the global
+// Group ids: 0..3 the warp tiers, then the sort tiers, then block groups 1..7, then the global
 // tables; kNoWork for rows without products.
 SPGRAPH_HD constexpr int sort_tier_id(int s) { return kWarpTiers + s; }
 SPGRAPH_HD constexpr int block_group_id(int g) { return kWarpTiers + kSortTiers + g - 1; }
@@ -151,7 +163,6 @@ SPGRAPH_HD int sort_group(eid_t products) {
 SPGRAPH_HD int symbolic_group(eid_t products, eid_t bound, bool force_global) {
   if (products == 0) return kNoWork;
   if (force_global) return kGlobalGroup;
-  if (const int s = sort_group(products); s >= 0) return s;
   for (int t = 0; t < kWarpTiers; ++t) {
     const WarpTier T = warp_tier(t);
     if (bound <= T.symbolic_slots / 2 && products <= T.threads * kProductsPerThread) return t;
@@ -168,7 +179,7 @@ SPGRAPH_HD int numeric_group(eid_t products, eid_t nnz, bool force_global) {
   if (nnz == 0) return kNoWork;
   if (force_global) return kGlobalGroup;
   if (const int s = sort_group(products); s >= 0) return s;
-  for (int t = 0; t < kWarpTiers; ++t) {
+  for (int t = kFirstNumericWarpTier; t < kWarpTiers; ++t) {
     const WarpTier T = warp_tier(t);
     if (nnz <= T.numeric_slots / 2 && products <= T.threads * kProductsPerThread) return t;
   }

@@ -22,7 +22,7 @@
 // lanes. Also tried: a warp-tier row with as many entries as products (no two products share a
 // column) storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A
 // 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. The 4-lane tier (since replaced
-// by the sort tiers) at 12 blocks per SM instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
+// by the sort tiers here) at 12 blocks per SM instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
 // no row of the warp holds more than half the 8-lane tier's entries (ranking was 36% of its
 // instructions, at 9 cycles a warp instruction): 5.74 ms. Splitting that tier at 32 entries
 // (groups.hpp) did help. Also tried: marking each product's column in a presence bitmap during
@@ -651,10 +651,10 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   // tiers last), here and in the symbolic pass. No gain: email-Enron A*A 0.705-0.728 against
   // 0.690 ms, cit-HepPh A*A 0.618 against 0.561 ms, whose time is in the warp tiers.
   streams.fork(main);
-  launch_hash_numeric_warp_tier<SR, V, 0>(a, b, buckets, out, error, streams[0]);
+  static_assert(kFirstNumericWarpTier == 1 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 1>(a, b, buckets, out, error, streams[1]);
   launch_hash_numeric_warp_tier<SR, V, 2>(a, b, buckets, out, error, streams[2]);
-  static_assert(kWarpTiers == 3);
+  launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
   launch_hash_numeric_sort_tier<SR, V, 0>(a, b, buckets, out, error, streams[sort_tier_id(0)]);
   launch_hash_numeric_sort_tier<SR, V, 1>(a, b, buckets, out, error, streams[sort_tier_id(1)]);
   launch_hash_numeric_sort_tier<SR, V, 2>(a, b, buckets, out, error, streams[sort_tier_id(2)]);

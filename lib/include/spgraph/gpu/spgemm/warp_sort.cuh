@@ -1,13 +1,11 @@
 #pragma once
-// The sort tiers' building blocks (groups.hpp): a row's products, gathered in shared memory by
-// their index in the row, are loaded ITEMS per lane (lane L holds elements L*ITEMS ...
-// L*ITEMS + ITEMS - 1), sorted by column across the row's THREADS lanes with a bitonic
-// network, and runs of equal columns combined. Padding elements carry kEmptyKey, which sorts
-// last and is never emitted. Values may be NoValue (the symbolic pass counts columns only).
+// The numeric pass's sort tiers' building blocks (groups.hpp): a row's products, gathered in
+// shared memory by their index in the row, are loaded ITEMS per lane (lane L holds elements
+// L*ITEMS ... L*ITEMS + ITEMS - 1), sorted by column across the row's THREADS lanes with a
+// bitonic network, and runs of equal columns combined. Padding elements carry kEmptyKey, which
+// sorts last and is never emitted.
 // CUDA translation units only.
 #include <cuda_runtime.h>
-
-#include <type_traits>
 
 #include "spgraph/gpu/spgemm/device_ops.cuh"
 #include "spgraph/gpu/spgemm/product_walk.cuh"
@@ -17,10 +15,8 @@ namespace spgraph::gpu::spgemm_detail {
 // Lane `lane`'s ITEMS consecutive elements of a row gathered at `row` in shared memory.
 template <int ITEMS, class T>
 __device__ __forceinline__ void load_lane_items(const T* row, int lane, T (&out)[ITEMS]) {
-  if constexpr (!std::is_empty_v<T>) {
 #pragma unroll
-    for (int i = 0; i < ITEMS; ++i) out[i] = row[lane * ITEMS + i];
-  }
+  for (int i = 0; i < ITEMS; ++i) out[i] = row[lane * ITEMS + i];
 }
 
 template <class V>
@@ -28,11 +24,9 @@ __device__ __forceinline__ void swap_if(bool cond, unsigned& ka, unsigned& kb, V
   const unsigned k = cond ? kb : ka;
   kb = cond ? ka : kb;
   ka = k;
-  if constexpr (!std::is_empty_v<V>) {
-    const V v = cond ? vb : va;
-    vb = cond ? va : vb;
-    va = v;
-  }
+  const V v = cond ? vb : va;
+  vb = cond ? va : vb;
+  va = v;
 }
 
 // Sorts the THREADS * ITEMS elements of a row ascending by key. Every lane of the warp calls
@@ -57,7 +51,7 @@ __device__ __forceinline__ void warp_bitonic_sort(unsigned (&key)[ITEMS], V (&va
           const V other_val = shuffled(val[i], [&](auto x) { return __shfl_xor_sync(kFullMask, x, lane_bit, THREADS); });
           const bool take = lower == ascending ? other < key[i] : other > key[i];
           key[i] = take ? other : key[i];
-          if constexpr (!std::is_empty_v<V>) val[i] = take ? other_val : val[i];
+          val[i] = take ? other_val : val[i];
         }
       } else {
 #pragma unroll
@@ -96,25 +90,23 @@ __device__ __forceinline__ int combine_sorted_runs(const unsigned (&key)[ITEMS],
   acc[0] = val[0];
 #pragma unroll
   for (int i = 1; i < ITEMS; ++i) acc[i] = head[i] ? val[i] : add(acc[i - 1], val[i]);
-  if constexpr (!std::is_empty_v<V>) {
-    V run = acc[ITEMS - 1];
-    bool closed = lane_head;
+  V run = acc[ITEMS - 1];
+  bool closed = lane_head;
 #pragma unroll
-    for (int off = 1; off < THREADS; off <<= 1) {
-      const V up = shuffled(run, [&](auto x) { return __shfl_up_sync(kFullMask, x, off, THREADS); });
-      const bool up_closed = __shfl_up_sync(kFullMask, closed, off, THREADS);
-      if (lane >= off) {
-        if (!closed) run = add(up, run);
-        closed = closed || up_closed;
-      }
+  for (int off = 1; off < THREADS; off <<= 1) {
+    const V up = shuffled(run, [&](auto x) { return __shfl_up_sync(kFullMask, x, off, THREADS); });
+    const bool up_closed = __shfl_up_sync(kFullMask, closed, off, THREADS);
+    if (lane >= off) {
+      if (!closed) run = add(up, run);
+      closed = closed || up_closed;
     }
-    const V carry = shuffled(run, [&](auto x) { return __shfl_up_sync(kFullMask, x, 1, THREADS); });
-    bool open = lane > 0;
+  }
+  const V carry = shuffled(run, [&](auto x) { return __shfl_up_sync(kFullMask, x, 1, THREADS); });
+  bool open = lane > 0;
 #pragma unroll
-    for (int i = 0; i < ITEMS; ++i) {
-      open = open && !head[i];
-      if (open) acc[i] = add(carry, acc[i]);
-    }
+  for (int i = 0; i < ITEMS; ++i) {
+    open = open && !head[i];
+    if (open) acc[i] = add(carry, acc[i]);
   }
   int rank = heads;  // inclusive scan of the lanes' distinct keys
 #pragma unroll
