@@ -23,7 +23,8 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   using Row = LaneRow<THREADS>;
   constexpr int kLog2Slots = exact_log2(SLOTS);
   static_assert(32 % THREADS == 0 && (1 << kLog2Slots) == SLOTS);
-  __shared__ unsigned table[Row::kRowsPerBlock][SLOTS + THREADS];  // padded: the rows of a warp initialise different banks
+  // Padded: the rows of a warp initialise different banks.
+  __shared__ unsigned table[Row::kRowsPerBlock][SLOTS + THREADS];
   const Row r(rows, count, a.rowptr);
   unsigned* t = table[r.local];
   for (int s = r.lane; s < SLOTS; s += THREADS) t[s] = kEmptyKey;

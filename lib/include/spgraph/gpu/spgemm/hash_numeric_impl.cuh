@@ -22,9 +22,10 @@
 // lanes. Also tried: a warp-tier row with as many entries as products (no two products share a
 // column) storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A
 // 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. The 4-lane tier (since replaced
-// by the sort tiers here) at 12 blocks per SM instead of 9 (40 registers, a few spilled): 5.82 ms. Ranking half as many keys a lane when
-// no row of the warp holds more than half the 8-lane tier's entries (ranking was 36% of its
-// instructions, at 9 cycles a warp instruction): 5.74 ms. Splitting that tier at 32 entries
+// by the sort tiers here) at 12 blocks per SM instead of 9 (40 registers, a few spilled):
+// 5.82 ms. Ranking half as many keys a lane when no row of the warp holds more than half the
+// 8-lane tier's entries (ranking was 36% of its instructions, at 9 cycles a warp instruction):
+// 5.74 ms. Splitting that tier at 32 entries
 // (groups.hpp) did help. Also tried: marking each product's column in a presence bitmap during
 // the walk and writing the output in column order, each entry's value found by a binary search
 // of the words' first ranks and a table lookup. Slower or level: web-NotreDame A*A' 21.6

@@ -198,9 +198,10 @@ __device__ __forceinline__ unsigned row_lanes_mask() {
   else return ((1u << THREADS) - 1) << (threadIdx.x % 32 / THREADS * THREADS);
 }
 
-// The row a lane-tier kernel's thread serves (THREADS lanes per row, lane_tier_blocks): the
-// r-th of rows[], r counted from the block's first; past the last row, valid is false and the
-// row is empty (its lanes still take part in the warp's shuffles).
+// The row a lane-tier kernel's thread serves (THREADS lanes per row, kRowsPerBlock rows per
+// block, launched by launch_lane_tier): rows[blockIdx.x * kRowsPerBlock + local]. Past the
+// last row, valid is false and the row is empty (its lanes still take part in the warp's
+// shuffles).
 template <int THREADS>
 struct LaneRow {
   static constexpr int kRowsPerBlock = kWarpTierBlockThreads / THREADS;

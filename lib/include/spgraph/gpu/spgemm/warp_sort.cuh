@@ -48,7 +48,8 @@ __device__ __forceinline__ void warp_bitonic_sort(unsigned (&key)[ITEMS], V (&va
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
           const unsigned other = __shfl_xor_sync(kFullMask, key[i], lane_bit, THREADS);
-          const V other_val = shuffled(val[i], [&](auto x) { return __shfl_xor_sync(kFullMask, x, lane_bit, THREADS); });
+          const V other_val =
+              shuffled(val[i], [&](auto x) { return __shfl_xor_sync(kFullMask, x, lane_bit, THREADS); });
           const bool take = lower == ascending ? other < key[i] : other > key[i];
           key[i] = take ? other : key[i];
           val[i] = take ? other_val : val[i];
