@@ -99,7 +99,8 @@ class SpmvLaunch {
   void coo() {
     const auto& csr = m_.csr();
     const device::Buffer<vid_t>& rows = spmv_coo_row_ids(m_);
-    if (csr.nnz() <= kCooSingleLaunchMaxNnz && device::cooperative_launch_supported()) return coo_single_launch<ReadValues>(rows.data());
+    if (csr.nnz() <= kCooSingleLaunchMaxNnz && device::cooperative_launch_supported())
+      return coo_single_launch<ReadValues>(rows.data());
     init_output_kernel<SR, V><<<blocks_of(csr.nrows, kThreads), kThreads>>>(y_, csr.nrows, mask_);
     SPGRAPH_CHECK_LAUNCH("init_output_kernel");
     coo_part<ReadValues>(rows.data(), csr.col.data(), csr.val.data(), csr.nnz());
