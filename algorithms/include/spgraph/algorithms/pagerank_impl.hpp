@@ -23,7 +23,14 @@
 // change on the small graphs (cit-HepPh float 2.02, web-NotreDame float 2.02 value-free SpMVs
 // an iteration, as with one ahead): there the host's time to queue each kernel (3.5 to 4.8 us
 // on that machine) bounds the iteration, however far ahead it queues. Fewer kernels an
-// iteration did help (gpu/mxv_reduce.hpp).
+// iteration did help (gpu/mxv_reduce.hpp). With that one kernel, queueing is no longer the
+// bound: tried, the iterations run as CUDA graphs of 8, the convergence test made on the
+// device by the pass's last block and later passes returning at once, so the host waited for
+// nothing. No gain (email-Enron float 10.2-10.7 us an iteration, cit-HepPh 13.2-13.3): under
+// ncu the single kernel takes 12.5 us on email-Enron where the COO product alone takes 7.1, so
+// the pass's barrier and rows, not the host, make the iteration longer than a product. (A
+// conditional while node around one iteration costs more than queueing: 5.2 to 5.6 us an
+// iteration of one trivial kernel, against 4.4 us from the host.)
 //
 // Included by the one .cu (gpu) or .cpp (graphblas) file that instantiates it, after the
 // backend's header and, for the gpu, gpu/mxv_reduce_impl.cuh.
