@@ -183,6 +183,10 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // Also tried: value quads loaded after the x loads are issued rather than before (float valued
 // 0.2245 / 0.0833 against 0.2197 / 0.0860, double valued 0.3185 / 0.1134 against 0.3133 /
 // 0.1161 in the same session): no gain either way.
+// Also tried: x held in L2 by an access-policy window (persisting, the device's 37.5 MiB of
+// persisting L2 set aside): slower everywhere, float valued 0.296 / 0.118 against 0.217 /
+// 0.088, float pattern 0.228 / 0.104 against 0.190 / 0.071; the streamed matrix loses the
+// set-aside part of the 60 MiB L2 (cuSPARSE's times after it rose as much).
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
