@@ -6,16 +6,17 @@
 // span), and stores only column keys (4 bytes per slot). The numeric pass groups rows by their
 // exact nonzero count n and stores a key and a value per slot.
 //
-// In the numeric pass, rows of at most 128 products go to the sort tiers, whatever n:
+// In the numeric pass, rows of at most 256 products go to the sort tiers, whatever n:
 //   sort 0   products <= 32    4 lanes/row, 8 products a lane
 //   sort 1   products <= 64    8 lanes/row
 //   sort 2   products <= 128  16 lanes/row
+//   sort 3   products <= 256  32 lanes/row
 // The others (all rows in the symbolic pass):
 //   symbolic                                   numeric
 //   group    rows (b)      slots  threads      rows (n)        slots  threads  bytes (double)
-//   tier 0   b <= 32          64  4/row        (its rows are all in the sort tiers)
-//   tier 1   b <= 64         128  8/row        n <= 32            64  8/row    768/row
-//   tier 2   b <= 128        256  8/row        n <= 64           128  8/row    1.5 KiB/row
+//   tier 0   b <= 32          64  4/row        (tiers 0-2: their rows are all in the sort tiers)
+//   tier 1   b <= 64         128  8/row
+//   tier 2   b <= 128        256  8/row
 //   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
 //   block 1  b <= 256        512     64        n <= 128          256     64    3 KiB
 //   block 2  b <= 512       1024    128        n <= 256          512    128    6 KiB
@@ -97,13 +98,13 @@ struct WarpTier {
 };
 SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
   return t == 0   ? WarpTier{4, 64, 0}
-         : t == 1 ? WarpTier{8, 128, 64}
-         : t == 2 ? WarpTier{8, 256, 128}
+         : t == 1 ? WarpTier{8, 128, 0}
+         : t == 2 ? WarpTier{8, 256, 0}
                   : WarpTier{16, 512, 256};
 }
-// The numeric pass's first warp tier: tier 0's rows (at most 128 products) are all in the sort
-// tiers there.
-inline constexpr int kFirstNumericWarpTier = 1;
+// The numeric pass's first warp tier: the rows of tiers 0-2 (at most 256 products) are all in
+// the sort tiers there.
+inline constexpr int kFirstNumericWarpTier = 3;
 
 // Sort tiers s = 0..2 of the numeric pass: rows of at most threads * items products (whatever
 // their entries), which are gathered into registers, items per lane, and sorted by a bitonic
@@ -115,18 +116,20 @@ inline constexpr int kFirstNumericWarpTier = 1;
 // level; with the first two tiers only (up to 64 products), 4.52 and 18.0. The symbolic pass
 // keeps its hash tables, which hold keys only: under ncu its sort tiers took 1.0 ms on
 // cit-patents-like A*A where the warp tiers they replaced took 0.68; sorting in the numeric
-// pass only, cit-patents-like A*A took 4.13-4.15 ms and A*A' 16.8-16.9.
-inline constexpr int kSortTiers = 3;
+// pass only, cit-patents-like A*A took 4.13-4.15 ms and A*A' 16.8-16.9. Sort tier 3 (a whole
+// warp a row, up to 256 products) takes the rows of numeric warp tiers 1 and 2 as well.
+inline constexpr int kSortTiers = 4;
 struct SortTier {
   int threads;  // per row
   int items;    // per lane
 };
 SPGRAPH_HD constexpr SortTier sort_tier(int s) {
-  return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : SortTier{16, 8};
+  return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : s == 2 ? SortTier{16, 8} : SortTier{32, 8};
 }
 SPGRAPH_HD constexpr eid_t sort_tier_products(int s) { return eid_t(sort_tier(s).threads) * sort_tier(s).items; }
-static_assert(eid_t(warp_tier(0).threads) * kProductsPerThread <= sort_tier_products(kSortTiers - 1),
-              "warp tier 0 is symbolic only: its rows must all fit the numeric pass's sort tiers");
+static_assert(eid_t(warp_tier(kFirstNumericWarpTier - 1).threads) * kProductsPerThread <=
+                  sort_tier_products(kSortTiers - 1),
+              "warp tiers before kFirstNumericWarpTier are symbolic only: their rows must fit the sort tiers");
 
 inline constexpr int kBlockGroups = 7;
 inline constexpr int kMaxBlockThreads = 1024;

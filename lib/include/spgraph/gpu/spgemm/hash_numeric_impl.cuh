@@ -652,14 +652,13 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   // tiers last), here and in the symbolic pass. No gain: email-Enron A*A 0.705-0.728 against
   // 0.690 ms, cit-HepPh A*A 0.618 against 0.561 ms, whose time is in the warp tiers.
   streams.fork(main);
-  static_assert(kFirstNumericWarpTier == 1 && kWarpTiers == 4);
-  launch_hash_numeric_warp_tier<SR, V, 1>(a, b, buckets, out, error, streams[1]);
-  launch_hash_numeric_warp_tier<SR, V, 2>(a, b, buckets, out, error, streams[2]);
+  static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
   launch_hash_numeric_sort_tier<SR, V, 0>(a, b, buckets, out, error, streams[sort_tier_id(0)]);
   launch_hash_numeric_sort_tier<SR, V, 1>(a, b, buckets, out, error, streams[sort_tier_id(1)]);
   launch_hash_numeric_sort_tier<SR, V, 2>(a, b, buckets, out, error, streams[sort_tier_id(2)]);
-  static_assert(kSortTiers == 3);
+  launch_hash_numeric_sort_tier<SR, V, 3>(a, b, buckets, out, error, streams[sort_tier_id(3)]);
+  static_assert(kSortTiers == 4);
   launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(1)]);
   launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(2)]);
   launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(3)]);
