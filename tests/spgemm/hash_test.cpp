@@ -64,9 +64,10 @@ void expect_every_row_group_matches(vid_t wide) {
   EXPECT_EQ(info.global_table_rows, 0);
 }
 
-// Rows of at most 255 products (the sort tiers, 4 to 32 lanes a row) of which a third share
-// column 0 and a third column 1: those runs of equal columns span several of a row's lanes and
-// are combined across them, under plus and under min.
+// Rows of up to 510 products, of which a third share column 0 and a third column 1. In the
+// sort tiers (rows of at most 256 products, 4 to 32 lanes a row) those runs of equal columns
+// span several of a row's lanes and are combined across them; the longer rows take the
+// 16-lane warp tier and block groups. Under plus and under min.
 TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
   SPGRAPH_REQUIRE_GPU();
   const vid_t n = 2000;
@@ -77,7 +78,7 @@ TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
   a.nrows = a.ncols = b.nrows = b.ncols = n;
   for (vid_t i = 0; i < n; ++i) {
     std::set<vid_t> cols;
-    while (static_cast<vid_t>(cols.size()) < 1 + i % 85) cols.insert(uniform(0, n - 1));
+    while (static_cast<vid_t>(cols.size()) < 1 + i % 170) cols.insert(uniform(0, n - 1));
     for (vid_t j : cols) {
       a.col.push_back(j);
       a.val.push_back(value());

@@ -117,7 +117,11 @@ inline constexpr int kFirstNumericWarpTier = 3;
 // keeps its hash tables, which hold keys only: under ncu its sort tiers took 1.0 ms on
 // cit-patents-like A*A where the warp tiers they replaced took 0.68; sorting in the numeric
 // pass only, cit-patents-like A*A took 4.13-4.15 ms and A*A' 16.8-16.9. Sort tier 3 (a whole
-// warp a row, up to 256 products) takes the rows of numeric warp tiers 1 and 2 as well.
+// warp a row, up to 256 products) took the rows of numeric warp tiers 1 and 2 as well:
+// cit-patents-like A*A 4.13 to 3.94-3.97 ms, A*A' 16.7 to 14.9, the others level. A fifth,
+// 32 lanes of 16 items (up to 512 products, the 16-lane warp tier's rows), was slower:
+// cit-patents-like A*A' 15.0 to 15.8 ms, cit-HepPh A*A 0.39 to 0.43, email-Enron A*A' 0.36 to
+// 0.38 (sorting 16 doubles a lane costs more than the hash table's inserts).
 inline constexpr int kSortTiers = 4;
 struct SortTier {
   int threads;  // per row
