@@ -42,7 +42,8 @@
 //   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
 //   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
 //   their run-to-run spread. Splitting the 16-lane tier the same way, at 64 entries, did not
-//   help (cit-patents-like A*A 5.17 ms, wb-edu-like 56.6 ms).
+//   help (cit-patents-like A*A 5.17 ms, wb-edu-like 56.6 ms). (Measured when both passes had
+//   warp tiers 1 and 2; the numeric pass now sorts their rows instead.)
 // - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
 //   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
 //   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
@@ -106,7 +107,7 @@ SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
 // the sort tiers there.
 inline constexpr int kFirstNumericWarpTier = 3;
 
-// Sort tiers s = 0..2 of the numeric pass: rows of at most threads * items products (whatever
+// Sort tiers s = 0..3 of the numeric pass: rows of at most threads * items products (whatever
 // their entries), which are gathered into registers, items per lane, and sorted by a bitonic
 // sort across the row's lanes; equal columns are then combined (warp_sort.cuh). No table, no
 // shared atomics: on cit-patents-like A*A, where 78% of the products are in rows of at most
