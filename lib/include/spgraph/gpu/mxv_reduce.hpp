@@ -21,10 +21,14 @@
 // f from inside the CSR-stream kernel instead was built and measured on the H200 (PageRank,
 // wb-edu-like float: 0.36 ms an iteration against 0.24 ms this way; cit-Patents-like double
 // 0.27 against 0.19): the functor's registers and the per-tile sums slow the product more than
-// the 8 bytes a row it saves. A COO product (options.kernel, or Auto on a matrix of at most
-// kFusedChainMaxNnz nonzeros) instead runs with the pass in one cooperative kernel: the
-// product's atomics, a grid-wide barrier, the pass, which leaves the scratch at the identity
-// for the next product. Sums are deterministic for a given device and kernel, up to the order
+// the 8 bytes a row it saves. Built again for the smaller graphs, whose iterations are short
+// (us an iteration, float / double, against the paths below): cnr-2000 22.9 / 32.1 against
+// 26.5 / 27.5, web-NotreDame 15.5 / 20.1 against 17.8 / 19.9, cit-HepPh 11.2 / 13.0 against
+// 11.7 / 11.9, email-Enron 9.7 / 10.1 against 9.6 / 9.8: a gain in float on the two larger,
+// a loss in double, and still 1.34 to 1.8 SpMVs an iteration, so not kept. A COO product
+// (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz nonzeros) instead runs
+// with the pass in one cooperative kernel: the product's atomics, a grid-wide barrier, the
+// pass, which leaves the scratch at the identity for the next product. Sums are deterministic for a given device and kernel, up to the order
 // of the COO kernel's atomics. Everything runs on the default stream.
 //
 // Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
