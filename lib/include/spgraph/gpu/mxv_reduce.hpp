@@ -28,8 +28,9 @@
 // a loss in double, and still 1.34 to 1.8 SpMVs an iteration, so not kept. A COO product
 // (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz nonzeros) instead runs
 // with the pass in one cooperative kernel: the product's atomics, a grid-wide barrier, the
-// pass, which leaves the scratch at the identity for the next product. Sums are deterministic for a given device and kernel, up to the order
-// of the COO kernel's atomics. Everything runs on the default stream.
+// pass, which leaves the scratch at the identity for the next product. Sums are deterministic
+// for a given device and kernel, up to the order of the COO kernel's atomics. Everything
+// runs on the default stream.
 //
 // Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
 // which the .cu file instantiating it includes.
