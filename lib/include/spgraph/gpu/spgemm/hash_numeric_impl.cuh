@@ -650,7 +650,11 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
 
   // Tried: launching from the largest rows down (the global path and block 7 first, the warp
   // tiers last), here and in the symbolic pass. No gain: email-Enron A*A 0.705-0.728 against
-  // 0.690 ms, cit-HepPh A*A 0.618 against 0.561 ms, whose time is in the warp tiers.
+  // 0.690 ms, cit-HepPh A*A 0.618 against 0.561 ms, whose time is in the warp tiers. Again
+  // with the sort tiers, block groups first: email-Enron A*A 0.485 against 0.505-0.517 ms,
+  // cit-HepPh A*A 0.39-0.40 against 0.37, web-NotreDame A*A 2.11 against 1.97-2.03. Nor did
+  // forking and joining only the streams of groups with rows change anything measurable
+  // (email-Enron A*A 0.499-0.507 ms): the host's calls are not what these products wait for.
   streams.fork(main);
   static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
