@@ -214,18 +214,25 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   V val[ITEMS];
   load_lane_items(g_col, lane, key);
   load_lane_items(g_val, lane, val);
+  __syncwarp();  // the gathered products are in registers: the arrays now stage the row's
+                 // entries in rank order
   warp_bitonic_sort<THREADS>(key, val, lane);
   const int n = static_cast<int>(stop - start);
-  vid_t* out_col = out.col + (start - out.base);
-  V* out_val = out.val + (start - out.base);
   const int found = combine_sorted_runs<THREADS>(
       key, val, lane, [](V x, V y) { return Monoid::add(x, y); },
       [&](int rank, unsigned c, V v) {
-        if (rank < n) {
-          out_col[rank] = static_cast<vid_t>(c);
-          out_val[rank] = v;
-        }
+        g_col[rank] = c;  // rank < N: at most one entry per product
+        g_val[rank] = v;
       });
+  __syncwarp();
+  // Copied out by consecutive lanes, so the stores coalesce; emitted straight from the lanes,
+  // which hold runs of ITEMS sorted products, they were ITEMS entries apart.
+  vid_t* out_col = out.col + (start - out.base);
+  V* out_val = out.val + (start - out.base);
+  for (int k = lane; k < n && k < found; k += THREADS) {
+    out_col[k] = static_cast<vid_t>(g_col[k]);
+    out_val[k] = g_val[k];
+  }
   if (r.valid && lane == 0 && found != n) *error = kErrorCountMismatch;
 }
 
