@@ -317,21 +317,35 @@ __global__ void __launch_bounds__(THREADS)
   __syncthreads();
 
   if (dense) {
-    // Each thread owns a run of bitmap words, written from where the run's columns rank.
+    // Each thread owns a run of bitmap words, whose columns rank from run.pos on. The entries
+    // go out in rank order through a stage after the bitmap, so that the stores coalesce.
     const BitmapRun run = scan_bitmap_runs<THREADS>(scan_storage, keys, key_words);
     if (threadIdx.x == 0 && run.total != n) *error = kErrorCountMismatch;
-    int pos = run.pos;
-    for (int w = run.w0; w < run.w1; ++w) {
-      unsigned bits = keys[w];
-      while (bits) {
-        const int off = w * 32 + __ffs(bits) - 1;
-        bits &= bits - 1;
-        if (pos < n) {
-          out_col[pos] = lo + off;
-          out_val[pos] = vals[off];
+    const std::size_t stage_at = (std::size_t(key_words) * sizeof(unsigned) + 15) / 16 * 16;
+    const int stage = static_cast<int>((Layout::kKeyBytes - stage_at) / (sizeof(V) + sizeof(vid_t)));
+    V* stage_val = reinterpret_cast<V*>(reinterpret_cast<unsigned char*>(keys) + stage_at);
+    vid_t* stage_col = reinterpret_cast<vid_t*>(stage_val + stage);
+    for (int first = 0; first < n; first += stage) {
+      int pos = run.pos;
+      for (int w = run.w0; w < run.w1 && pos < first + stage; ++w) {
+        unsigned bits = keys[w];
+        while (bits) {
+          const int off = w * 32 + __ffs(bits) - 1;
+          bits &= bits - 1;
+          if (pos >= first && pos < first + stage) {
+            stage_col[pos - first] = lo + off;
+            stage_val[pos - first] = vals[off];
+          }
+          ++pos;
         }
-        ++pos;
       }
+      __syncthreads();
+      const int staged = min(stage, n - first);
+      for (int r = threadIdx.x; r < staged; r += THREADS) {
+        out_col[first + r] = stage_col[r];
+        out_val[first + r] = stage_val[r];
+      }
+      __syncthreads();
     }
     return;
   }
