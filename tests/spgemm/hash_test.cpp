@@ -27,12 +27,13 @@ TEST(SpgemmHash, RectangularWithEmptyRowsColumnsAndADenseRow) {
 // Row lengths from 0 to hundreds of entries and columns spread over `wide`: rows land in every
 // group. A's last 1000 rows reach only B's narrow rows (columns below 300): with spans that
 // small their block-group rows accumulate densely; the others use hash tables.
+template <class SR, class V>
 void expect_every_row_group_matches(vid_t wide) {
   const vid_t n = 3000, narrow = 300;
   std::mt19937_64 rng(5);
   const auto uniform = [&](vid_t lo, vid_t hi) { return std::uniform_int_distribution<vid_t>(lo, hi)(rng); };
-  const auto value = [&] { return double(std::uniform_int_distribution<int>(-4, 4)(rng)); };
-  Csr<double> a;
+  const auto value = [&] { return static_cast<V>(std::uniform_int_distribution<int>(-4, 4)(rng)); };
+  Csr<V> a;
   a.nrows = n;
   a.ncols = n;
   for (vid_t i = 0; i < n; ++i) {
@@ -45,7 +46,7 @@ void expect_every_row_group_matches(vid_t wide) {
     }
     a.rowptr.push_back(static_cast<eid_t>(a.col.size()));
   }
-  Csr<double> b;  // odd rows scattered over 2^20 columns, even rows below `narrow`
+  Csr<V> b;  // odd rows scattered over `wide` columns, even rows below `narrow`
   b.nrows = n;
   b.ncols = wide;
   for (vid_t k = 0; k < n; ++k) {
@@ -58,7 +59,7 @@ void expect_every_row_group_matches(vid_t wide) {
     }
     b.rowptr.push_back(static_cast<eid_t>(b.col.size()));
   }
-  const auto info = expect_matches_oracle<PlusTimes>(a, b, kHash);
+  const auto info = expect_matches_oracle<SR>(a, b, kHash);
   EXPECT_GT(info.dense_rows, 0);
   EXPECT_LT(info.dense_rows, 2000);
   EXPECT_EQ(info.global_table_rows, 0);
@@ -97,15 +98,17 @@ TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
 // Spans of 2^20 columns: the hash-mode rows of every block group are sorted.
 TEST(SpgemmHash, EveryRowGroup) {
   SPGRAPH_REQUIRE_GPU();
-  expect_every_row_group_matches(1 << 20);
+  expect_every_row_group_matches<PlusTimes, double>(1 << 20);
 }
 
-// Spans of 40000 columns: hash-mode rows of block groups 4 to 7 are placed by ranking their
-// keys in a presence bitmap over the span (it fits their scratch), those of groups 1 to 3 are
-// sorted.
+// Spans of 40000 columns: hash-mode rows of every block group are placed by ranking their
+// keys in a presence bitmap over the span. Entries of 1, 4 and 8 bytes, which the ranked and
+// dense rows stage in shared memory before they are stored.
 TEST(SpgemmHash, EveryRowGroupMidSpans) {
   SPGRAPH_REQUIRE_GPU();
-  expect_every_row_group_matches(40000);
+  expect_every_row_group_matches<PlusTimes, double>(40000);
+  expect_every_row_group_matches<PlusTimes, float>(40000);
+  expect_every_row_group_matches<OrAnd, bool>(40000);
 }
 
 // Rows of A with up to 2000 entries whose rows of B are mostly empty: few products over many

@@ -322,30 +322,23 @@ __global__ void __launch_bounds__(THREADS)
     const BitmapRun run = scan_bitmap_runs<THREADS>(scan_storage, keys, key_words);
     if (threadIdx.x == 0 && run.total != n) *error = kErrorCountMismatch;
     const std::size_t stage_at = (std::size_t(key_words) * sizeof(unsigned) + 15) / 16 * 16;
-    const int stage = static_cast<int>((Layout::kKeyBytes - stage_at) / (sizeof(V) + sizeof(vid_t)));
-    V* stage_val = reinterpret_cast<V*>(reinterpret_cast<unsigned char*>(keys) + stage_at);
-    vid_t* stage_col = reinterpret_cast<vid_t*>(stage_val + stage);
-    for (int first = 0; first < n; first += stage) {
+    const RowStage<V> stage(reinterpret_cast<unsigned char*>(keys) + stage_at, Layout::kKeyBytes - stage_at);
+    for (int first = 0; first < n; first += stage.capacity) {
       int pos = run.pos;
-      for (int w = run.w0; w < run.w1 && pos < first + stage; ++w) {
+      for (int w = run.w0; w < run.w1 && pos < first + stage.capacity; ++w) {
         unsigned bits = keys[w];
         while (bits) {
           const int off = w * 32 + __ffs(bits) - 1;
           bits &= bits - 1;
-          if (pos >= first && pos < first + stage) {
-            stage_col[pos - first] = lo + off;
-            stage_val[pos - first] = vals[off];
+          const unsigned at = static_cast<unsigned>(pos - first);
+          if (at < static_cast<unsigned>(stage.capacity)) {
+            stage.col[at] = lo + off;
+            stage.val[at] = vals[off];
           }
           ++pos;
         }
       }
-      __syncthreads();
-      const int staged = min(stage, n - first);
-      for (int r = threadIdx.x; r < staged; r += THREADS) {
-        out_col[first + r] = stage_col[r];
-        out_val[first + r] = stage_val[r];
-      }
-      __syncthreads();
+      stage.template flush<THREADS>(min(stage.capacity, n - first), out_col + first, out_val + first);
     }
     return;
   }
@@ -392,29 +385,19 @@ __global__ void __launch_bounds__(THREADS)
       if (off < span)
         placed[i] = (first_rank[off >> 5] + __popc(present[off >> 5] & ((1u << (off & 31)) - 1))) << 16 | slot[i];
     }
-    __syncthreads();  // the bitmap is read: the key part now stages the entries
-    // The entries go out in rank order, a stage at a time, so that the stores to C coalesce.
-    // Stored straight from each slot, every 4- and 8-byte store was a sector of its own:
-    // ~28% of numeric block 7's stall samples on email-Enron A*A.
-    constexpr int kStage = static_cast<int>(Layout::kKeyBytes / (sizeof(V) + sizeof(vid_t)));
-    V* stage_val = reinterpret_cast<V*>(keys);
-    vid_t* stage_col = reinterpret_cast<vid_t*>(stage_val + kStage);
-    static_assert(kStage + kSlots <= 0xffff, "an unplaced key's stage offset must exceed the stage");
-    for (int first = 0; first < n; first += kStage) {
+    __syncthreads();  // the bitmap is read: the key part now stages the entries in rank order
+    const RowStage<V> stage(reinterpret_cast<unsigned char*>(keys), Layout::kKeyBytes);
+    static_assert(Layout::kKeyBytes / (sizeof(V) + sizeof(vid_t)) + kSlots <= 0xffff,
+                  "an unplaced key's stage offset must exceed the stage");
+    for (int first = 0; first < n; first += stage.capacity) {
       for (int i = 0; i < ITEMS; ++i) {
-        const unsigned at = (placed[i] >> 16) - static_cast<unsigned>(first);  // kUnplaced: never below kStage
-        if (at < unsigned(kStage)) {
-          stage_val[at] = vals[placed[i] & 0xffffu];
-          stage_col[at] = lo + static_cast<vid_t>(sort_keys[i]);
+        const unsigned at = (placed[i] >> 16) - static_cast<unsigned>(first);  // kUnplaced: past the stage
+        if (at < static_cast<unsigned>(stage.capacity)) {
+          stage.col[at] = lo + static_cast<vid_t>(sort_keys[i]);
+          stage.val[at] = vals[placed[i] & 0xffffu];
         }
       }
-      __syncthreads();
-      const int staged = min(kStage, n - first);
-      for (int r = threadIdx.x; r < staged; r += THREADS) {
-        out_col[first + r] = stage_col[r];
-        out_val[first + r] = stage_val[r];
-      }
-      __syncthreads();
+      stage.template flush<THREADS>(min(stage.capacity, n - first), out_col + first, out_val + first);
     }
     return;
   }
