@@ -64,6 +64,8 @@
 //   many entries whose rows of B are mostly empty walks them in a long chain: 45 steps for a
 //   tier-0 row of email-Enron A*A). Slower: email-Enron A*A 0.68 against 0.58 ms, A*A' 0.48
 //   against 0.41, cit-HepPh A*A 0.53 against 0.50; such rows cost more as a block's only row.
+//   Again in the numeric pass only, with the staged block kernels: no gain (email-Enron A*A'
+//   0.344-0.395 against 0.348-0.349 ms, the others level).
 // - Symbolic block 7 takes every larger row: most of them have far fewer distinct columns than
 //   products. It counts in shared memory with a bitmap when the span fits 2^20 columns and
 //   otherwise with the hash table; a row that fills 7/8 of it is redone with a bitmap over its
