@@ -1,15 +1,17 @@
 #pragma once
 // Hash SpGEMM, numeric pass: with every row's size known (symbolic pass), each row group
 // accumulates its rows' products in shared memory and writes them sorted into C:
-//   sort tiers      rows of at most 32, 64 or 128 products: 4, 8 or 16 lanes gather them, sort
-//                   them by column and combine equal columns (warp_sort.cuh);
-//   warp tiers      8 or 16 threads per row, a table per row; the row's keys are packed and
-//                   each is placed by ranking it among them;
+//   sort tiers      rows of at most 32, 64, 128 or 256 products: 4, 8, 16 or 32 lanes gather
+//                   them, sort them by column and combine equal columns (warp_sort.cuh);
+//   warp tier       16 threads per row, a table per row; the row's keys are packed and each is
+//                   placed by ranking it among them;
 //   blocks          one row per block, a hash table whose keys are ranked through a presence
 //                   bitmap over the column span (a block scan of its popcounts) when the
 //                   span is at most 32 columns per word of scratch, else sorted by a block
 //                   radix sort over the bits of (column - min column); or a dense array over
 //                   the span written in order by a block scan when the span fits the table;
+//                   ranked and dense rows go out through a stage in shared memory (RowStage,
+//                   bitmap_runs.cuh);
 //   global          rows too large for shared memory: a dense array over the column span in
 //                   global memory when the span is small enough (global_row_dense), else hash
 //                   tables in global memory, compacted and sorted per row by CUB's segmented
@@ -25,15 +27,15 @@
 // by the sort tiers here) at 12 blocks per SM instead of 9 (40 registers, a few spilled):
 // 5.82 ms. Ranking half as many keys a lane when no row of the warp holds more than half the
 // 8-lane tier's entries (ranking was 36% of its instructions, at 9 cycles a warp instruction):
-// 5.74 ms. Splitting that tier at 32 entries
-// (groups.hpp) did help. Also tried: marking each product's column in a presence bitmap during
-// the walk and writing the output in column order, each entry's value found by a binary search
-// of the words' first ranks and a table lookup. Slower or level: web-NotreDame A*A' 21.6
-// against 19.8 ms, cit-HepPh A*A 0.54 against 0.49 ms; the per-product atomic and the
-// per-entry searches cost what the sort did. What replaced the sort marks the bitmap from the
-// table after the walk and ranks each slot's key in O(1) (a word's first rank plus a
-// popcount); on one H200, against the sort (ms): cit-HepPh A*A 0.58 to 0.43, A*A' 1.36 to
-// 1.08, email-Enron A*A 0.63 to 0.53, A*A' 0.47 to 0.38, web-NotreDame A*A' 20.0 to 18.8.
+// 5.74 ms. Splitting that tier at 32 entries (groups.hpp) did help. Also tried: marking each
+// product's column in a presence bitmap during the walk and writing the output in column
+// order, each entry's value found by a binary search of the words' first ranks and a table
+// lookup. Slower or level: web-NotreDame A*A' 21.6 against 19.8 ms, cit-HepPh A*A 0.54
+// against 0.49 ms; the per-product atomic and the per-entry searches cost what the sort did.
+// What replaced the sort marks the bitmap from the table after the walk and ranks each slot's
+// key in O(1) (a word's first rank plus a popcount); on one H200, against the sort (ms):
+// cit-HepPh A*A 0.58 to 0.43, A*A' 1.36 to 1.08, email-Enron A*A 0.63 to 0.53, A*A' 0.47 to
+// 0.38, web-NotreDame A*A' 20.0 to 18.8.
 #include <cub/block/block_radix_sort.cuh>
 
 #include <algorithm>
