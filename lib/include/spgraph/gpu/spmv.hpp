@@ -175,7 +175,10 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // - at most 32 registers (8 blocks per SM): with 40, float valued 0.261 / 0.101;
 // - J = 4 with double values (0.322 / 0.119; J = 8: 0.340 / 0.179), J = 8 otherwise (float
 //   valued J = 4: 0.277 / 0.097, J = 12: 0.290 / 0.119; float pattern J = 4: 0.251 / 0.086);
-// - matrix values loaded before any x (values loaded with x: 0.366 / 0.125, one entry per load).
+// - matrix values loaded before any x (values loaded with x: 0.366 / 0.125, one entry per load);
+// - a tile's first row offset read from PathTiles::tile_base with its rows, not from rowptr after
+//   them (one dependent load fewer before the stage's loads): float pattern 0.190 / 0.071 to
+//   0.187 / 0.069, double pattern 0.236 / 0.127 to 0.229 / 0.123; valued level.
 // Tried and removed: persistent blocks that copy the next tile into a second stage (cp.async,
 // dynamic shared memory) while summing the current one. J = 8: float valued 0.305 / 0.121, float
 // pattern 0.231 / 0.107; J = 4: 0.302 / 0.100 and 0.290 / 0.096; J = 16 slower still. Two stages
@@ -197,9 +200,12 @@ template <class V, bool ReadValues>
 inline constexpr int kStreamTile = kStreamThreads * kStreamItemsPerThread<V, ReadValues> - 4;
 
 // Rows cut along the merge path of row ends and nonzeros into tiles of equal length:
-// tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles.
+// tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles, and
+// tile_base[t] = rowptr[tile_rows[t]], where the tile's first row starts: a block loads both
+// at once instead of one after the other.
 struct PathTiles {
   device::Buffer<vid_t> tile_rows;
+  device::Buffer<eid_t> tile_base;
 
   eid_t ntiles() const { return eid_t(tile_rows.size()) - 1; }
 };

@@ -76,7 +76,7 @@ template <class SR, class V, bool ValuesFirst, class Product>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
                       const vid_t* __restrict__ col, eid_t nnz_total, const vid_t* __restrict__ tile_rows,
-                      Product product, V* __restrict__ y, OutputMask<V> mask) {
+                      const eid_t* __restrict__ tile_base, Product product, V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
   constexpr int J = kStreamItemsPerThread<V, ValuesFirst>;
   static_assert(J % 4 == 0, "the stage is loaded in quads");
@@ -89,9 +89,10 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   const int tid = int(threadIdx.x);
   vid_t r0 = __ldg(tile_rows + blockIdx.x);
   const vid_t r1 = __ldg(tile_rows + blockIdx.x + 1);
+  eid_t base = __ldg(tile_base + blockIdx.x);
+  const eid_t end = __ldg(tile_base + blockIdx.x + 1);  // rowptr[r1]
   if (r0 == r1) return;  // a tile inside a long row; the tile where it ends takes it
-  eid_t base = __ldg(rowptr + r0);
-  if (__ldg(rowptr + r1) - base > kItems) {
+  if (end - base > kItems) {
     const bool allowed = mask.allows(r0);  // block-uniform
     const P total = csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, product);
     if (tid == 0) write_output<SR>(y, r0, allowed, total, mask);
@@ -99,7 +100,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     base = __ldg(rowptr + r0);
   }
   const int nrows = int(r1 - r0);
-  const int nnz = int(__ldg(rowptr + r1) - base);
+  const int nnz = int(end - base);
   if (tid == 0) s_nwarp_rows = 0;
   const eid_t aligned = base & ~eid_t(3);
   const int shift = int(base - aligned);

@@ -91,7 +91,7 @@ class SpmvLaunch {
     const PathTiles& tiles = spmv_stream_tiles(m_, kStreamTile<V, ReadValues>);
     csr_stream_kernel<SR, V, ReadValues><<<unsigned(tiles.ntiles()), kStreamThreads>>>(
         csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), csr.nnz(), tiles.tile_rows.data(),
-        product<ReadValues>(csr.val.data()), y_, mask_);
+        tiles.tile_base.data(), product<ReadValues>(csr.val.data()), y_, mask_);
     SPGRAPH_CHECK_LAUNCH("csr_stream_kernel");
   }
 

@@ -32,12 +32,14 @@ __global__ void slice_slots_kernel(const vid_t* __restrict__ row_len, vid_t nrow
 }
 
 __global__ void merge_partition_kernel(const eid_t* __restrict__ rowptr, vid_t nrows, eid_t nnz, eid_t tile,
-                                       eid_t ntiles, vid_t* __restrict__ tile_rows) {
+                                       eid_t ntiles, vid_t* __restrict__ tile_rows, eid_t* __restrict__ tile_base) {
   const eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t > ntiles) return;
   const eid_t path_length = eid_t(nrows) + nnz;
   const eid_t diag = t * tile < path_length ? t * tile : path_length;
-  tile_rows[t] = vid_t(merge_path_search(diag, nrows, nnz, [rowptr](eid_t r) { return __ldg(rowptr + r + 1); }));
+  const vid_t row = vid_t(merge_path_search(diag, nrows, nnz, [rowptr](eid_t r) { return __ldg(rowptr + r + 1); }));
+  tile_rows[t] = row;
+  tile_base[t] = __ldg(rowptr + row);
 }
 
 __global__ void low_bits_kernel(const eid_t* __restrict__ in, eid_t n, unsigned* __restrict__ out) {
@@ -106,8 +108,9 @@ std::unique_ptr<PathTiles> path_tiles(const Matrix<V>& A, eid_t tile) {
   const eid_t ntiles = (eid_t(A.nrows()) + nnz + tile - 1) / tile;
   auto tiles = std::make_unique<PathTiles>();
   tiles->tile_rows = device::Buffer<vid_t>(ntiles + 1);
+  tiles->tile_base = device::Buffer<eid_t>(ntiles + 1);
   merge_partition_kernel<<<blocks_for(ntiles + 1), kThreads>>>(A.csr().rowptr.data(), A.nrows(), nnz, tile, ntiles,
-                                                               tiles->tile_rows.data());
+                                                               tiles->tile_rows.data(), tiles->tile_base.data());
   SPGRAPH_CHECK_LAUNCH("merge_partition_kernel");
   return tiles;
 }
