@@ -201,8 +201,8 @@ inline constexpr int kStreamTile = kStreamThreads * kStreamItemsPerThread<V, Rea
 
 // Rows cut along the merge path of row ends and nonzeros into tiles of equal length:
 // tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles, and
-// tile_base[t] = rowptr[tile_rows[t]], where the tile's first row starts: a block loads both
-// at once instead of one after the other.
+// tile_base[t] = rowptr[tile_rows[t]], where the tile's first row starts, so that a CSR-stream
+// block loads both at once instead of one after the other.
 struct PathTiles {
   device::Buffer<vid_t> tile_rows;
   device::Buffer<eid_t> tile_base;

@@ -12,9 +12,9 @@
 namespace spgraph::gpu::spgemm_detail {
 namespace {
 
-// Most graph rows are short; 8 lanes keep a warp busy on 4 rows. Tried: 4 lanes (cit-Patents-
-// like rows average 4.4 entries), with rows of 17 to 128 entries summed by a whole warp after
-// the short ones: cit-patents-like A*A 3.76 to 3.66 ms and A*A' 14.21 to 14.12, but
+// Most graph rows are short; 8 lanes keep a warp busy on 4 rows. Tried: 4 lanes, since the rows
+// of cit-patents-like average 4.4 entries, with rows of 17 to 128 entries summed by a whole
+// warp after the short ones: cit-patents-like A*A 3.76 to 3.66 ms and A*A' 14.21 to 14.12, but
 // web-NotreDame A*A 1.93 to 1.99-2.00 and email-Enron A*A' 0.34 to 0.365; no net gain.
 constexpr int kLanesPerRow = 8;
 constexpr int kStatsThreads = 256;

@@ -110,7 +110,7 @@ SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
 // Tried: no numeric warp tier, its rows (257-512 products) in block group 1 at 64 threads a
 // row, whose chain of loads is shorter (traced on the H200, the 16-lane tier took 50-100 us on
 // 2 to 35 blocks for email-Enron and cit-HepPh). Level within the run-to-run spread
-// (email-Enron A*A' 0.33-0.46 ms either way, the others within 1%).
+// (email-Enron A*A', the case it aimed at: 0.33-0.46 ms either way).
 inline constexpr int kFirstNumericWarpTier = 3;
 
 // Sort tiers s = 0..3 of the numeric pass: rows of at most threads * items products (whatever

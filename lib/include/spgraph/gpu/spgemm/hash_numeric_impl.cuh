@@ -685,11 +685,11 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   // cit-HepPh A*A 0.39-0.40 against 0.37, web-NotreDame A*A 2.11 against 1.97-2.03. Nor did
   // forking and joining only the streams of groups with rows change anything measurable
   // (email-Enron A*A 0.499-0.507 ms): the host's calls are not what these products wait for.
-  // Once more, with the numeric warp tier's rows in block group 1: from the global path and
-  // block 7 down, email-Enron A*A 0.49 to 0.44 ms but web-NotreDame A*A 1.93 to 2.09-2.21 and
-  // cit-HepPh A*A 0.37 to 0.36-0.41; the global path alone first, level. (Traced with CUPTI: the
-  // H200 machine starts one kernel every 3.5-4 us whether the host or a kernel launches it, so
-  // the last of a pass's 11 launches starts about 40 us after the first.)
+  // Once more, on top of the two tries recorded in groups.hpp and row_stats.cu: from the global
+  // path and block 7 down, email-Enron A*A 0.50 to 0.44 ms but web-NotreDame A*A 1.99 to
+  // 2.09-2.21 and cit-HepPh A*A 0.365 to 0.36-0.41; the global path alone first, level. (Traced
+  // with CUPTI: the H200 machine starts one kernel every 3.5-4 us whether the host or a running
+  // kernel launches it, so the last of a pass's 11 launches starts about 40 us after the first.)
   streams.fork(main);
   static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
