@@ -34,10 +34,10 @@
 //   7, allowed to 3/4 full: a row that misses it pays the global path, which costs far more
 //   than the extra probes.
 // - Short rows (most rows of graph products) are latency-bound: a row's time is a chain of
-//   dependent loads (rows, A's row, B's rows). The warp and sort tiers give a row 4 to 16
-//   threads of a warp, so one SM keeps 60 to 500 such rows in flight, where one block per row
-//   would keep at most 32 (the SM's block limit). A warp tier takes a row only while its threads have at
-//   most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries: a tier's time
+//   dependent loads (rows, A's row, B's rows). The warp and sort tiers give a row 4 to 32
+//   lanes of a warp, so one SM keeps 64 to 512 such rows in flight, where one block per row
+//   would keep at most 32 (the SM's block limit). A warp tier takes a row only while its
+//   threads have at most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries: a tier's time
 //   goes mostly to ranking every key against the others (36% of the 8-lane tier's instructions
 //   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
 //   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
