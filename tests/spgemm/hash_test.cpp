@@ -66,9 +66,8 @@ void expect_every_row_group_matches(vid_t wide) {
 }
 
 // Rows of up to 510 products, of which a third share column 0 and a third column 1. In the
-// sort tiers (rows of at most 256 products, 4 to 32 lanes a row) those runs of equal columns
-// span several of a row's lanes and are combined across them; the longer rows take the
-// 16-lane warp tier and block groups. Under plus and under min.
+// sort tiers (rows of at most 512 products, 4 to 32 lanes a row) those runs of equal columns
+// span several of a row's lanes and are combined across them. Under plus and under min.
 TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
   SPGRAPH_REQUIRE_GPU();
   const vid_t n = 2000;
@@ -91,6 +90,53 @@ TEST(SpgemmHash, SortTiersCombineRunsAcrossLanes) {
     }
     b.rowptr.push_back(static_cast<eid_t>(b.col.size()));
   }
+  expect_matches_oracle<PlusTimes>(a, b, kHash);
+  expect_matches_oracle<MinPlus>(a, b, kHash);
+}
+
+// Rows whose products fill each sort tier of N elements, with column spans at the tier's limit
+// (span * N one step below 2^32: the largest key sorts just below kEmptyKey), just past it and
+// far past it (those rows are left to the warp tier and the block groups, where sort keys that
+// wrapped around would misorder them). Columns repeat across a row's rows of B, so equal
+// columns are combined.
+TEST(SpgemmHash, SortTierSpanLimits) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t wide = vid_t(1) << 30;
+  std::mt19937_64 rng(23);
+  const auto value = [&] { return std::int64_t(std::uniform_int_distribution<int>(-3, 3)(rng)); };
+  Csr<std::int64_t> a, b;
+  a.nrows = b.nrows = 0;
+  b.ncols = wide;
+  const auto add_row = [](Csr<std::int64_t>& m, std::set<vid_t> cols, const auto& value) {
+    for (vid_t j : cols) {
+      m.col.push_back(j);
+      m.val.push_back(value());
+    }
+    m.rowptr.push_back(static_cast<eid_t>(m.col.size()));
+    ++m.nrows;
+  };
+  for (int tier = 0; tier < 5; ++tier) {  // rows of up to 32, 64, 128, 256 and 512 products
+    const eid_t n = eid_t(32) << tier, limit = (eid_t(1) << 32) / n;
+    for (const eid_t span : {limit - 1, limit, 4 * limit + 3}) {
+      const vid_t first = std::uniform_int_distribution<vid_t>(0, vid_t(wide - span))(rng);
+      std::vector<vid_t> pool = {first, vid_t(first + span - 1)};
+      while (pool.size() < 12) pool.push_back(first + std::uniform_int_distribution<vid_t>(1, vid_t(span - 2))(rng));
+      const vid_t ends = b.nrows;
+      add_row(b, {pool[0], pool[1]}, value);
+      const vid_t rows_of_8 = vid_t((n - 2) / 8);  // 2 + 8 * rows_of_8 products: more than n / 2, at most n
+      for (vid_t r = 0; r < rows_of_8 + 2; ++r) {
+        std::set<vid_t> cols;
+        while (cols.size() < 8) cols.insert(pool[std::uniform_int_distribution<std::size_t>(0, pool.size() - 1)(rng)]);
+        add_row(b, cols, value);
+      }
+      for (vid_t shift = 0; shift < 3; ++shift) {  // three rows of A, each the ends and rows_of_8 others
+        std::set<vid_t> cols = {ends};
+        for (vid_t r = 0; r < rows_of_8; ++r) cols.insert(ends + 1 + shift + r);
+        add_row(a, cols, value);
+      }
+    }
+  }
+  a.ncols = b.nrows;
   expect_matches_oracle<PlusTimes>(a, b, kHash);
   expect_matches_oracle<MinPlus>(a, b, kHash);
 }

@@ -65,12 +65,12 @@ __global__ void numeric_groups_kernel(const eid_t* products, const vid_t* min_co
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     const eid_t nnz = rowptr[i + 1] - rowptr[i];
-    const int g = numeric_group(products[i], nnz, force_global);
+    const eid_t span = eid_t(max_col[i]) - min_col[i] + 1;
+    const int g = numeric_group(products[i], nnz, span, force_global);
     group[i] = static_cast<std::uint8_t>(g);
     if (g >= kGroups) continue;
     atomicAdd(&local[g], 1u);
     if (g == kGlobalGroup) {
-      const eid_t span = eid_t(max_col[i]) - min_col[i] + 1;
       const unsigned long long bytes =
           global_row_bytes(nnz, span, global_row_dense(nnz, span, force_global), value_bytes);
       atomicMax(&largest, bytes);

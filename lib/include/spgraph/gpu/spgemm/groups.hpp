@@ -6,18 +6,21 @@
 // span), and stores only column keys (4 bytes per slot). The numeric pass groups rows by their
 // exact nonzero count n and stores a key and a value per slot.
 //
-// In the numeric pass, rows of at most 256 products go to the sort tiers, whatever n:
-//   sort 0   products <= 32    4 lanes/row, 8 products a lane
-//   sort 1   products <= 64    8 lanes/row
-//   sort 2   products <= 128  16 lanes/row
-//   sort 3   products <= 256  32 lanes/row
+// In the numeric pass, rows of at most 512 products go to the sort tiers, whatever n, unless
+// their column span is too wide for the tier's sort keys (sort_tier_takes_span):
+//   sort 0   products <= 32    4 lanes/row, 8 products a lane   span < 2^27
+//   sort 1   products <= 64    8 lanes/row                      span < 2^26
+//   sort 2   products <= 128  16 lanes/row                      span < 2^25
+//   sort 3   products <= 256  32 lanes/row                      span < 2^24
+//   sort 4   products <= 512  32 lanes/row, 16 products a lane  span < 2^23
 // The others (all rows in the symbolic pass):
 //   symbolic                                   numeric
 //   group    rows (b)      slots  threads      rows (n)        slots  threads  bytes (double)
 //   tier 0   b <= 32          64  4/row        (tiers 0-2: their rows are all in the sort tiers)
 //   tier 1   b <= 64         128  8/row
 //   tier 2   b <= 128        256  8/row
-//   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row
+//   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row (rows
+//                                              too wide for the sort tiers)
 //   block 1  b <= 256        512     64        n <= 128          256     64    3 KiB
 //   block 2  b <= 512       1024    128        n <= 256          512    128    6 KiB
 //   block 3  b <= 1024      2048    256        n <= 512         1024    256   12 KiB
@@ -105,15 +108,16 @@ SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
          : t == 2 ? WarpTier{8, 256, 0}
                   : WarpTier{16, 512, 256};
 }
-// The numeric pass's first warp tier: the rows of tiers 0-2 (at most 256 products) are all in
-// the sort tiers there.
-// Tried: no numeric warp tier, its rows (257-512 products) in block group 1 at 64 threads a
-// row, whose chain of loads is shorter (traced on the H200, the 16-lane tier took 50-100 us on
-// 2 to 35 blocks for email-Enron and cit-HepPh). Level within the run-to-run spread
-// (email-Enron A*A', the case it aimed at: 0.33-0.46 ms either way).
+// The numeric pass's first warp tier: the rows of tiers 0-2 (at most 256 products) are in the
+// sort tiers there, and so are tier 3's unless their span is too wide for the sort keys.
+// Tried, when tier 3 still took every row of 257-512 products: no numeric warp tier, its rows
+// in block group 1 at 64 threads a row, whose chain of loads is shorter (traced on the H200,
+// the 16-lane tier took 50-100 us on 2 to 35 blocks for email-Enron and cit-HepPh). Level
+// within the run-to-run spread (email-Enron A*A', the case it aimed at: 0.33-0.46 ms either
+// way).
 inline constexpr int kFirstNumericWarpTier = 3;
 
-// Sort tiers s = 0..3 of the numeric pass: rows of at most threads * items products (whatever
+// Sort tiers s = 0..4 of the numeric pass: rows of at most threads * items products (whatever
 // their entries), which are gathered into registers, items per lane, and sorted by a bitonic
 // sort across the row's lanes; equal columns are then combined (warp_sort.cuh). No table, no
 // shared atomics: on cit-patents-like A*A, where 78% of the products are in rows of at most
@@ -126,21 +130,28 @@ inline constexpr int kFirstNumericWarpTier = 3;
 // pass only, cit-patents-like A*A took 4.13-4.15 ms and A*A' 16.8-16.9. Sort tier 3 (a whole
 // warp a row, up to 256 products) took the rows of numeric warp tiers 1 and 2 as well:
 // cit-patents-like A*A 4.13 to 3.94-3.97 ms, A*A' 16.7 to 14.9, the others level. A fifth,
-// 32 lanes of 16 items (up to 512 products, the 16-lane warp tier's rows), was slower:
+// 32 lanes of 16 items (up to 512 products, the 16-lane warp tier's rows), was then slower:
 // cit-patents-like A*A' 15.0 to 15.8 ms, cit-HepPh A*A 0.39 to 0.43, email-Enron A*A' 0.36 to
-// 0.38 (sorting 16 doubles a lane costs more than the hash table's inserts).
-inline constexpr int kSortTiers = 4;
+// 0.38 (sorting 16 doubles a lane cost more than the hash table's inserts).
+// The network then moved a column and its value (three 32-bit words for a double) through
+// every step. Sorting 32-bit keys that carry the product's index instead (warp_sort.cuh), each
+// value fetched once after the sort, on one H200 (medians of 3 rounds of 20 runs, ms):
+// cit-patents-like A*A 3.77 to 3.27, A*A' 14.3 to 10.4, cit-HepPh A*A 0.46 to 0.36, A*A' 1.05
+// to 0.96, the others level. With the keys alone the fifth tier pays (4 rounds): cit-patents-
+// like A*A 3.32 to 3.08, A*A' 10.4 to 8.7, web-NotreDame A*A 1.91 to 1.83, cit-HepPh A*A'
+// 0.96 to 0.93, wb-edu-like A*A 54.6 to 54.9 (one round), the others within their spread.
+inline constexpr int kSortTiers = 5;
 struct SortTier {
   int threads;  // per row
   int items;    // per lane
 };
 SPGRAPH_HD constexpr SortTier sort_tier(int s) {
-  return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : s == 2 ? SortTier{16, 8} : SortTier{32, 8};
+  return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : s == 2 ? SortTier{16, 8} : s == 3 ? SortTier{32, 8} : SortTier{32, 16};
 }
 SPGRAPH_HD constexpr eid_t sort_tier_products(int s) { return eid_t(sort_tier(s).threads) * sort_tier(s).items; }
 static_assert(eid_t(warp_tier(kFirstNumericWarpTier - 1).threads) * kProductsPerThread <=
                   sort_tier_products(kSortTiers - 1),
-              "warp tiers before kFirstNumericWarpTier are symbolic only: their rows must fit the sort tiers");
+              "warp tiers before kFirstNumericWarpTier are symbolic only: the sort tiers take their rows (unless too wide)");
 
 inline constexpr int kBlockGroups = 7;
 inline constexpr int kMaxBlockThreads = 1024;
@@ -169,10 +180,19 @@ inline constexpr int kGroups = kGlobalGroup + 1;
 inline constexpr int kNoWork = 255;  // stored in a byte per row
 static_assert(kGroups < kNoWork);
 
-// The sort tier of a row of `products` products in the numeric pass, or -1 when none takes it.
-SPGRAPH_HD int sort_group(eid_t products) {
+// A sort tier of N = sort_tier_products(s) elements sorts 32-bit keys (column - the row's first
+// column) * N + the product's index (warp_sort.cuh), so it takes a row whose column span keeps
+// them below kEmptyKey: span * N < 2^32.
+SPGRAPH_HD constexpr bool sort_tier_takes_span(int s, eid_t span) {
+  return span < (eid_t(1) << 32) / sort_tier_products(s);
+}
+
+// The sort tier of a row of `products` products over `span` columns in the numeric pass, or -1
+// when none takes it. A row too wide for the smallest tier that holds its products is too wide
+// for the larger ones too; the warp tier or a block group takes it.
+SPGRAPH_HD int sort_group(eid_t products, eid_t span) {
   for (int s = 0; s < kSortTiers; ++s)
-    if (products <= sort_tier_products(s)) return sort_tier_id(s);
+    if (products <= sort_tier_products(s)) return sort_tier_takes_span(s, span) ? sort_tier_id(s) : -1;
   return -1;
 }
 
@@ -191,10 +211,10 @@ SPGRAPH_HD int symbolic_group(eid_t products, eid_t bound, bool force_global) {
   return kLastBlockGroup;
 }
 
-SPGRAPH_HD int numeric_group(eid_t products, eid_t nnz, bool force_global) {
+SPGRAPH_HD int numeric_group(eid_t products, eid_t nnz, eid_t span, bool force_global) {
   if (nnz == 0) return kNoWork;
   if (force_global) return kGlobalGroup;
-  if (const int s = sort_group(products); s >= 0) return s;
+  if (const int s = sort_group(products, span); s >= 0) return s;
   for (int t = kFirstNumericWarpTier; t < kWarpTiers; ++t) {
     const WarpTier T = warp_tier(t);
     if (nnz <= T.numeric_slots / 2 && products <= T.threads * kProductsPerThread) return t;

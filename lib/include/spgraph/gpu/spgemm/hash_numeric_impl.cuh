@@ -1,10 +1,10 @@
 #pragma once
 // Hash SpGEMM, numeric pass: with every row's size known (symbolic pass), each row group
 // accumulates its rows' products in shared memory and writes them sorted into C:
-//   sort tiers      rows of at most 32, 64, 128 or 256 products: 4, 8, 16 or 32 lanes gather
-//                   them, sort them by column and combine equal columns (warp_sort.cuh);
+//   sort tiers      rows of at most 32, 64, 128, 256 or 512 products: 4, 8, 16 or 32 lanes
+//                   gather them, sort them by column and combine equal columns (warp_sort.cuh);
 //   warp tier       16 threads per row, a table per row; the row's keys are packed and each is
-//                   placed by ranking it among them;
+//                   placed by ranking it among them (rows too wide for the sort tiers' keys);
 //   blocks          one row per block, a hash table whose keys are ranked through a presence
 //                   bitmap over the column span (a block scan of its popcounts) when the
 //                   span is at most 32 columns per word of scratch, else sorted by a block
@@ -180,50 +180,54 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
 }
 
 // Sort tiers: THREADS lanes per row gather its products (at most THREADS * ITEMS), sort them
-// by column and write each column's combined value.
+// by column and write each column's combined value. first_col: each row's smallest column
+// (RowStats::min_col), from which the sort keys count.
 template <class SR, class V, int THREADS, int ITEMS>
 __global__ void __launch_bounds__(kWarpTierBlockThreads)
     hash_numeric_sort_tier_kernel(device::CsrView<V> a, device::CsrView<V> b, const vid_t* rows, eid_t count,
-                                  NumericOutput<V> out, int* error) {
+                                  const vid_t* first_col, NumericOutput<V> out, int* error) {
   using Monoid = typename SR::add_monoid;
   using Row = LaneRow<THREADS>;
   constexpr int N = THREADS * ITEMS;
-  __shared__ unsigned gathered_col[Row::kRowsPerBlock][N];
+  __shared__ unsigned gathered_key[Row::kRowsPerBlock][N];
   __shared__ V gathered_val[Row::kRowsPerBlock][N];
   const Row r(rows, count, a.rowptr);
   const int lane = r.lane;
   eid_t start = 0, stop = 0;
+  vid_t first = 0;
   if (r.valid) {
     start = out.rowptr[r.row];
     stop = out.rowptr[r.row + 1];
+    first = first_col[r.row];
   }
-  unsigned* g_col = gathered_col[r.local];
+  unsigned* g_key = gathered_key[r.local];
   V* g_val = gathered_val[r.local];
-  for (int s = lane; s < N; s += THREADS) {
-    g_col[s] = kEmptyKey;
-    g_val[s] = SR::template identity<V>();
-  }
+  for (int s = lane; s < N; s += THREADS) g_key[s] = kEmptyKey;
   __syncwarp();
   walk_row_products_lanes<THREADS, V>(
       row_lanes_mask<THREADS>(), lane, r.a0, r.a1, a.col, b.rowptr, [&](eid_t j) { return a_value<SR>(a, j); },
       [&](eid_t q) { return BEntry<V>{b.col[q], b_value<SR>(b, q)}; },
       [&](eid_t j, BEntry<V> e, V av, eid_t p) {
-        g_col[p] = static_cast<unsigned>(e.col);
+        g_key[p] = sort_tier_key<N>(e.col, first, static_cast<int>(p));
         g_val[p] = SR::template multiply<V>(av, e.val, a.col[j]);
       });
   __syncwarp();
   unsigned key[ITEMS];
+  load_lane_items(g_key, lane, key);
+  warp_bitonic_sort<THREADS>(key, lane);
   V val[ITEMS];
-  load_lane_items(g_col, lane, key);
-  load_lane_items(g_val, lane, val);
-  __syncwarp();  // the gathered products are in registers: the arrays now stage the row's
-                 // entries in rank order
-  warp_bitonic_sort<THREADS>(key, val, lane);
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) {
+    const bool real = key[i] != kEmptyKey;
+    val[i] = real ? g_val[key[i] & (N - 1)] : SR::template identity<V>();
+    if (real) key[i] >>= kSortIndexBits<N>;
+  }
+  __syncwarp();  // the values are in registers: the arrays now stage the row's entries in rank order
   const int n = static_cast<int>(stop - start);
   const int found = combine_sorted_runs<THREADS>(
       key, val, lane, [](V x, V y) { return Monoid::add(x, y); },
       [&](int rank, unsigned c, V v) {
-        g_col[rank] = c;  // rank < N: at most one entry per product
+        g_key[rank] = c;  // rank < N: at most one entry per product
         g_val[rank] = v;
       });
   __syncwarp();
@@ -232,7 +236,7 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   vid_t* out_col = out.col + (start - out.base);
   V* out_val = out.val + (start - out.base);
   for (int k = lane; k < n && k < found; k += THREADS) {
-    out_col[k] = static_cast<vid_t>(g_col[k]);
+    out_col[k] = first + static_cast<vid_t>(g_key[k]);
     out_val[k] = g_val[k];
   }
   if (r.valid && lane == 0 && found != n) *error = kErrorCountMismatch;
@@ -565,11 +569,12 @@ void launch_hash_numeric_warp_tier(const device::CsrView<V>& a, const device::Cs
 }
 
 template <class SR, class V, int TIER>
-void launch_hash_numeric_sort_tier(const device::CsrView<V>& a, const device::CsrView<V>& b, const Buckets& buckets,
-                                   const NumericOutput<V>& out, int* error, cudaStream_t stream) {
+void launch_hash_numeric_sort_tier(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
+                                   const Buckets& buckets, const NumericOutput<V>& out, int* error,
+                                   cudaStream_t stream) {
   constexpr SortTier tier = sort_tier(TIER);
   launch_lane_tier(hash_numeric_sort_tier_kernel<SR, V, tier.threads, tier.items>, "hash_numeric_sort_tier_kernel",
-                   tier.threads, buckets, sort_tier_id(TIER), stream, a, b, out, error);
+                   tier.threads, buckets, sort_tier_id(TIER), stream, a, b, stats.min_col.data(), out, error);
 }
 
 // The global-path rows of a panel and their batches, planned before any kernel of the panel is
@@ -693,11 +698,12 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
   streams.fork(main);
   static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
-  launch_hash_numeric_sort_tier<SR, V, 0>(a, b, buckets, out, error, streams[sort_tier_id(0)]);
-  launch_hash_numeric_sort_tier<SR, V, 1>(a, b, buckets, out, error, streams[sort_tier_id(1)]);
-  launch_hash_numeric_sort_tier<SR, V, 2>(a, b, buckets, out, error, streams[sort_tier_id(2)]);
-  launch_hash_numeric_sort_tier<SR, V, 3>(a, b, buckets, out, error, streams[sort_tier_id(3)]);
-  static_assert(kSortTiers == 4);
+  launch_hash_numeric_sort_tier<SR, V, 0>(a, b, stats, buckets, out, error, streams[sort_tier_id(0)]);
+  launch_hash_numeric_sort_tier<SR, V, 1>(a, b, stats, buckets, out, error, streams[sort_tier_id(1)]);
+  launch_hash_numeric_sort_tier<SR, V, 2>(a, b, stats, buckets, out, error, streams[sort_tier_id(2)]);
+  launch_hash_numeric_sort_tier<SR, V, 3>(a, b, stats, buckets, out, error, streams[sort_tier_id(3)]);
+  launch_hash_numeric_sort_tier<SR, V, 4>(a, b, stats, buckets, out, error, streams[sort_tier_id(4)]);
+  static_assert(kSortTiers == 5);
   launch_hash_numeric_block<SR, V, 1>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(1)]);
   launch_hash_numeric_block<SR, V, 2>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(2)]);
   launch_hash_numeric_block<SR, V, 3>(a, b, stats, buckets, out, error, dense_rows, streams[block_group_id(3)]);

@@ -1,12 +1,15 @@
 #pragma once
 // The numeric pass's sort tiers' building blocks (groups.hpp): a row's products, gathered in
-// shared memory by their index in the row, are loaded ITEMS per lane (lane L holds elements
-// L*ITEMS ... L*ITEMS + ITEMS - 1), sorted by column across the row's THREADS lanes with a
-// bitonic network, and runs of equal columns combined. Padding elements carry kEmptyKey, which
-// sorts last and is never emitted.
+// shared memory by their index in the row, are sorted as 32-bit keys (the column relative to
+// the row's first, above the product's index: sort_tier_key), ITEMS per lane (lane L holds
+// elements L*ITEMS ... L*ITEMS + ITEMS - 1), across the row's THREADS lanes with a bitonic
+// network; each sorted key then fetches its value from shared memory by the index it carries,
+// and runs of equal columns are combined. Padding elements carry kEmptyKey, which sorts last
+// and is never emitted.
 // The network works in registers and shuffles. CUB's WarpMergeSort (the same layout, merged
 // through shared memory) was measured in its place on the H200 and was slower: cit-patents-like
-// A*A 4.34-4.35 against 4.19-4.21 ms, A*A' 17.4-17.6 against 16.7-16.8 ms.
+// A*A 4.34-4.35 against 4.19-4.21 ms, A*A' 17.4-17.6 against 16.7-16.8 ms (when the network
+// still moved each value with its column).
 // CUDA translation units only.
 #include <cuda_runtime.h>
 
@@ -22,20 +25,22 @@ __device__ __forceinline__ void load_lane_items(const T* row, int lane, T (&out)
   for (int i = 0; i < ITEMS; ++i) out[i] = row[lane * ITEMS + i];
 }
 
-template <class V>
-__device__ __forceinline__ void swap_if(bool cond, unsigned& ka, unsigned& kb, V& va, V& vb) {
-  const unsigned k = cond ? kb : ka;
-  kb = cond ? ka : kb;
-  ka = k;
-  const V v = cond ? vb : va;
-  vb = cond ? va : vb;
-  va = v;
+// log2 of a sort tier's elements: the bits of a key that carry the product's index.
+template <int N>
+inline constexpr int kSortIndexBits = N <= 1 ? 0 : 1 + kSortIndexBits<N / 2>;
+
+// The sort key of a row's product `index` at column `col`, for a row whose columns start at
+// `first` (groups.hpp's sort_group admits only rows whose span keeps every key below kEmptyKey).
+// Keys are distinct, so the sort needs no tie-break and moves no values.
+template <int N>
+__device__ __forceinline__ unsigned sort_tier_key(vid_t col, vid_t first, int index) {
+  return (static_cast<unsigned>(col - first) << kSortIndexBits<N>) | static_cast<unsigned>(index);
 }
 
-// Sorts the THREADS * ITEMS elements of a row ascending by key. Every lane of the warp calls
-// it (the shuffles name the whole warp).
-template <int THREADS, int ITEMS, class V>
-__device__ __forceinline__ void warp_bitonic_sort(unsigned (&key)[ITEMS], V (&val)[ITEMS], int lane) {
+// Sorts the THREADS * ITEMS keys of a row ascending. Every lane of the warp calls it (the
+// shuffles name the whole warp).
+template <int THREADS, int ITEMS>
+__device__ __forceinline__ void warp_bitonic_sort(unsigned (&key)[ITEMS], int lane) {
   constexpr int N = THREADS * ITEMS;
   static_assert((N & (N - 1)) == 0 && (ITEMS & (ITEMS - 1)) == 0 && 32 % THREADS == 0);
 #pragma unroll
@@ -46,23 +51,20 @@ __device__ __forceinline__ void warp_bitonic_sort(unsigned (&key)[ITEMS], V (&va
         // Partner elements sit at the same item of lane ^ (j / ITEMS): the lower lane keeps
         // the smaller key where this block of k elements ascends.
         const int lane_bit = j / ITEMS;
-        const bool lower = (lane & lane_bit) == 0;
-        const bool ascending = ((lane * ITEMS) & k) == 0;
+        const bool keep_smaller = ((lane & lane_bit) == 0) == (((lane * ITEMS) & k) == 0);
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
           const unsigned other = __shfl_xor_sync(kFullMask, key[i], lane_bit, THREADS);
-          const V other_val =
-              shuffled(val[i], [&](auto x) { return __shfl_xor_sync(kFullMask, x, lane_bit, THREADS); });
-          const bool take = lower == ascending ? other < key[i] : other > key[i];
-          key[i] = take ? other : key[i];
-          val[i] = take ? other_val : val[i];
+          key[i] = keep_smaller ? min(key[i], other) : max(key[i], other);
         }
       } else {
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
           if (i & j) continue;
           const bool ascending = ((lane * ITEMS + i) & k) == 0;
-          swap_if((key[i] > key[i | j]) == ascending && key[i] != key[i | j], key[i], key[i | j], val[i], val[i | j]);
+          const unsigned lo = min(key[i], key[i | j]), hi = max(key[i], key[i | j]);
+          key[i] = ascending ? lo : hi;
+          key[i | j] = ascending ? hi : lo;
         }
       }
     }
