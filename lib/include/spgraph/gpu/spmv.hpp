@@ -190,6 +190,12 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // persisting L2 set aside): slower everywhere, float valued 0.296 / 0.118 against 0.217 /
 // 0.088, float pattern 0.228 / 0.104 against 0.190 / 0.071; the streamed matrix loses the
 // set-aside part of the 60 MiB L2 (cuSPARSE's times after it rose as much).
+// Also tried (H200, medians of 2 rounds of 20 runs against the kept constants in the same
+// session): blocks of 128 threads, 16 per SM. cnr-2000, wb-edu-like and cit-Patents-like 1-4%
+// faster (wb-edu-like float valued 0.220 to 0.215 ms), but web-NotreDame, whose longest rows
+// then exceed a tile and take the one-block-a-row path more often, 7-27% slower (double valued
+// 0.0193 to 0.0246 ms): geometric mean 1.26x to 1.25x. And J = 4 for double without values as
+// with them: cit-Patents-like double pattern 0.123 to 0.097 ms, wb-edu-like 0.229 to 0.270.
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>

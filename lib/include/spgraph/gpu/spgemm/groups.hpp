@@ -140,6 +140,9 @@ inline constexpr int kFirstNumericWarpTier = 3;
 // to 0.96, the others level. With the keys alone the fifth tier pays (4 rounds): cit-patents-
 // like A*A 3.32 to 3.08, A*A' 10.4 to 8.7, web-NotreDame A*A 1.91 to 1.83, cit-HepPh A*A'
 // 0.96 to 0.93, wb-edu-like A*A 54.6 to 54.9 (one round), the others within their spread.
+// Tried: a sixth, 32 lanes of 32 items (up to 1024 products, span < 2^22), taking rows from
+// block groups 1 and 2. No net gain (3 rounds): cit-patents-like A*A 3.02 to 2.99 ms, A*A'
+// 8.68 to 8.56, but cnr-2000 A*A 2.65 to 2.80 and email-Enron A*A' 0.39 to 0.42.
 inline constexpr int kSortTiers = 5;
 struct SortTier {
   int threads;  // per row
