@@ -16,7 +16,8 @@
 // The others (all rows in the symbolic pass):
 //   symbolic                                   numeric
 //   group    rows (b)      slots  threads      rows (n)        slots  threads  bytes (double)
-//   tier 0   b <= 32          64  4/row        (tiers 0-2: their rows are all in the sort tiers)
+//   tier 0   b <= 32          64  4/row        (tiers 0-2: their rows are in the sort tiers,
+//                                              unless too wide)
 //   tier 1   b <= 64         128  8/row
 //   tier 2   b <= 128        256  8/row
 //   tier 3   b <= 256        512  16/row       n <= 128          256  16/row   3 KiB/row (rows
@@ -149,12 +150,17 @@ struct SortTier {
   int items;    // per lane
 };
 SPGRAPH_HD constexpr SortTier sort_tier(int s) {
-  return s == 0 ? SortTier{4, 8} : s == 1 ? SortTier{8, 8} : s == 2 ? SortTier{16, 8} : s == 3 ? SortTier{32, 8} : SortTier{32, 16};
+  return s == 0   ? SortTier{4, 8}
+         : s == 1 ? SortTier{8, 8}
+         : s == 2 ? SortTier{16, 8}
+         : s == 3 ? SortTier{32, 8}
+                  : SortTier{32, 16};
 }
 SPGRAPH_HD constexpr eid_t sort_tier_products(int s) { return eid_t(sort_tier(s).threads) * sort_tier(s).items; }
 static_assert(eid_t(warp_tier(kFirstNumericWarpTier - 1).threads) * kProductsPerThread <=
                   sort_tier_products(kSortTiers - 1),
-              "warp tiers before kFirstNumericWarpTier are symbolic only: the sort tiers take their rows (unless too wide)");
+              "warp tiers before kFirstNumericWarpTier are symbolic only: the sort tiers take their rows "
+              "(unless too wide)");
 
 inline constexpr int kBlockGroups = 7;
 inline constexpr int kMaxBlockThreads = 1024;
