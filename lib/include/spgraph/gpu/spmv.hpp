@@ -196,6 +196,10 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 // then exceed a tile and take the one-block-a-row path more often, 7-27% slower (double valued
 // 0.0193 to 0.0246 ms): geometric mean 1.26x to 1.25x. And J = 4 for double without values as
 // with them: cit-Patents-like double pattern 0.123 to 0.097 ms, wb-edu-like 0.229 to 0.270.
+// And the matrix values parked in the stage as soon as they arrive, so that their registers are
+// free while the x loads are in flight (3 rounds): float valued cit-Patents-like 0.0884 to
+// 0.0843 ms but cnr-2000 0.0235 to 0.0246; double valued slower everywhere (wb-edu-like 0.310
+// to 0.359); with J = 12 as well for float valued, slower still (cit-Patents-like 0.129).
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
