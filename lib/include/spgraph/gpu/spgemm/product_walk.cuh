@@ -199,9 +199,9 @@ __device__ __forceinline__ unsigned row_lanes_mask() {
 }
 
 // The row a lane-tier kernel's thread serves (THREADS lanes per row, kRowsPerBlock rows per
-// block, launched by launch_lane_tier): rows[blockIdx.x * kRowsPerBlock + local]. Past the
-// last row, valid is false and the row is empty (its lanes still take part in the warp's
-// shuffles).
+// block, launched by launch_lane_tier): rows[block * kRowsPerBlock + local], block being
+// blockIdx.x unless several tiers share a launch. Past the last row, valid is false and the
+// row is empty (its lanes still take part in the warp's shuffles).
 template <int THREADS>
 struct LaneRow {
   static constexpr int kRowsPerBlock = kWarpTierBlockThreads / THREADS;
@@ -210,8 +210,10 @@ struct LaneRow {
   bool valid = false;
   vid_t row = 0;
   eid_t a0 = 0, a1 = 0;  // its entries of A
-  __device__ LaneRow(const vid_t* rows, eid_t count, const eid_t* a_rowptr) {
-    const eid_t r = eid_t(blockIdx.x) * kRowsPerBlock + local;
+  __device__ LaneRow(const vid_t* rows, eid_t count, const eid_t* a_rowptr)
+      : LaneRow(rows, count, a_rowptr, blockIdx.x) {}
+  __device__ LaneRow(const vid_t* rows, eid_t count, const eid_t* a_rowptr, eid_t block) {
+    const eid_t r = block * kRowsPerBlock + local;
     valid = r < count;
     if (valid) {
       row = rows[r];
