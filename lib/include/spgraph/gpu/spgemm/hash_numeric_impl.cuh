@@ -264,11 +264,7 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
 // (email-Enron A*A 0.511 to 0.474, cit-HepPh A*A 0.342 to 0.356, cnr-2000 A*A 2.61 to 2.69).
 inline constexpr int kNarrowSortTiers = 4;
 inline constexpr int kNarrowItems = 8;
-struct NarrowSortTiers {
-  const vid_t* rows[kNarrowSortTiers];
-  eid_t count[kNarrowSortTiers];
-  unsigned first[kNarrowSortTiers + 1];
-};
+using NarrowSortTiers = SharedLaneLaunch<kNarrowSortTiers>;
 
 template <class SR, class V>
 __global__ void __launch_bounds__(kWarpTierBlockThreads, 9)
@@ -622,18 +618,12 @@ template <class SR, class V>
 void launch_hash_numeric_sort_tiers(const device::CsrView<V>& a, const device::CsrView<V>& b, const RowStats& stats,
                                     const Buckets& buckets, const NumericOutput<V>& out, int* error,
                                     GroupStreams& streams) {
-  static_assert(kSortTiers == kNarrowSortTiers + 1);
-  NarrowSortTiers narrow{};
-  unsigned blocks = 0;
-  for (int s = 0; s < kNarrowSortTiers; ++s) {
-    static_assert(sort_tier(0).items == kNarrowItems && sort_tier(kNarrowSortTiers - 1).items == kNarrowItems);
-    narrow.rows[s] = buckets.begin(sort_tier_id(s));
-    narrow.count[s] = buckets.count(sort_tier_id(s));
-    narrow.first[s] = blocks;
-    if (narrow.count[s]) blocks += lane_tier_blocks(narrow.count[s], sort_tier(s).threads);
-  }
-  narrow.first[kNarrowSortTiers] = blocks;
-  if (blocks) {
+  static_assert(kSortTiers == kNarrowSortTiers + 1 && kNarrowSortTiers == 4);
+  static_assert(sort_tier(0).items == kNarrowItems && sort_tier(kNarrowSortTiers - 1).items == kNarrowItems);
+  const NarrowSortTiers narrow = shared_lane_launch<kNarrowSortTiers>(
+      buckets, {sort_tier_id(0), sort_tier_id(1), sort_tier_id(2), sort_tier_id(3)},
+      {sort_tier(0).threads, sort_tier(1).threads, sort_tier(2).threads, sort_tier(3).threads});
+  if (const unsigned blocks = narrow.first[kNarrowSortTiers]) {
     hash_numeric_narrow_sort_tiers_kernel<SR, V><<<blocks, kWarpTierBlockThreads, 0, streams[sort_tier_id(0)]>>>(
         a, b, narrow, stats.min_col.data(), out, error);
     SPGRAPH_CHECK_LAUNCH("hash_numeric_narrow_sort_tiers_kernel");

@@ -235,6 +235,29 @@ void launch_lane_tier(void (*kernel)(Params...), const char* name, int threads, 
   SPGRAPH_CHECK_LAUNCH(name);
 }
 
+// Lane tiers that share one launch, because their blocks stage alike and this machine starts
+// one kernel every 3.5-4 us: blocks [first[s], first[s+1]) serve tier s (group ids[s], at
+// threads[s] lanes a row), block first[s] + k its rows from rows[s][k * rows per block].
+template <int K>
+struct SharedLaneLaunch {
+  const vid_t* rows[K];
+  eid_t count[K];
+  unsigned first[K + 1];
+};
+template <int K>
+SharedLaneLaunch<K> shared_lane_launch(const Buckets& buckets, const int (&ids)[K], const int (&threads)[K]) {
+  SharedLaneLaunch<K> launch{};
+  unsigned blocks = 0;
+  for (int s = 0; s < K; ++s) {
+    launch.rows[s] = buckets.begin(ids[s]);
+    launch.count[s] = buckets.count(ids[s]);
+    launch.first[s] = blocks;
+    if (launch.count[s]) blocks += lane_tier_blocks(launch.count[s], threads[s]);
+  }
+  launch.first[K] = blocks;
+  return launch;
+}
+
 // The same walk by the THREADS lanes of one warp that serve a row (lane = 0..THREADS-1; mask:
 // those lanes), for rows of fewer than 2^31 products per THREADS entries of A: the lanes load
 // THREADS entries of A at a time (one each, so their loads overlap), scan their B-row lengths
