@@ -56,20 +56,10 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads, 16)
   constexpr int kWords = std::max({warp_tier_table_words(0), warp_tier_table_words(1), warp_tier_table_words(2),
                                    warp_tier_table_words(3)});
   __shared__ unsigned tables[kWords];
-  const unsigned block = blockIdx.x;  // the branches are block-uniform
-  constexpr WarpTier t0 = warp_tier(0), t1 = warp_tier(1), t2 = warp_tier(2), t3 = warp_tier(3);
-  if (block < tiers.first[1])
-    symbolic_warp_tier_rows<t0.threads, t0.symbolic_slots>(a, b, tiers.rows[0], tiers.count[0],
-                                                           block - tiers.first[0], row_nnz, tables);
-  else if (block < tiers.first[2])
-    symbolic_warp_tier_rows<t1.threads, t1.symbolic_slots>(a, b, tiers.rows[1], tiers.count[1],
-                                                           block - tiers.first[1], row_nnz, tables);
-  else if (block < tiers.first[3])
-    symbolic_warp_tier_rows<t2.threads, t2.symbolic_slots>(a, b, tiers.rows[2], tiers.count[2],
-                                                           block - tiers.first[2], row_nnz, tables);
-  else
-    symbolic_warp_tier_rows<t3.threads, t3.symbolic_slots>(a, b, tiers.rows[3], tiers.count[3],
-                                                           block - tiers.first[3], row_nnz, tables);
+  serve_shared_lane_block(tiers, [&](auto tier, const vid_t* rows, eid_t count, eid_t block) {
+    constexpr WarpTier t = warp_tier(decltype(tier)::value);
+    symbolic_warp_tier_rows<t.threads, t.symbolic_slots>(a, b, rows, count, block, row_nnz, tables);
+  });
 }
 
 void launch_symbolic_warp_tiers(const Structure& a, const Structure& b, const Buckets& buckets, eid_t* row_nnz,

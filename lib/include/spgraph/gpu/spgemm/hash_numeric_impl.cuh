@@ -220,8 +220,8 @@ __device__ __forceinline__ void numeric_sort_tier_rows(const device::CsrView<V>&
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
     const bool real = key[i] != kEmptyKey;
-    val[i] = real ? g_val[key[i] & (N - 1)] : SR::template identity<V>();
-    if (real) key[i] >>= kSortIndexBits<N>;
+    val[i] = real ? g_val[sort_key_index<N>(key[i])] : SR::template identity<V>();
+    if (real) key[i] = sort_key_offset<N>(key[i]);
   }
   __syncwarp();  // the values are in registers: the arrays now stage the row's entries in rank order
   const int n = static_cast<int>(stop - start);
@@ -253,11 +253,9 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   numeric_sort_tier_rows<SR, V, THREADS, ITEMS>(a, b, rows, count, blockIdx.x, first_col, out, error, keys, vals);
 }
 
-// The sort tiers of kNarrowItems items a lane share one launch: their blocks all stage
-// kWarpTierBlockThreads * kNarrowItems elements and hold about as many registers, and this
-// machine starts one kernel every 3.5-4 us, so each launch fewer lets the later groups start
-// that much sooner. Blocks [first[s], first[s+1]) serve tier s. Held to 56 registers (9
-// blocks an SM), what tiers 2 and 3 used alone. On the H200 (3 rounds, ms): email-Enron A*A'
+// The sort tiers of kNarrowItems items a lane share one launch (SharedLaneLaunch): their blocks
+// all stage kWarpTierBlockThreads * kNarrowItems elements and hold about as many registers.
+// Held to 56 registers (9 blocks an SM), what tiers 2 and 3 used alone. On the H200 (3 rounds, ms): email-Enron A*A'
 // 0.338 to 0.327, A*A 0.480 to 0.470, cit-HepPh A*A' 0.929 to 0.914, cit-patents-like A*A
 // 3.00 to 2.95, the others level; at the 60 registers the merged kernel takes unbounded,
 // cit-patents-like A*A' 8.68 to 8.78. Again on a noisier machine: level within its spread
@@ -270,22 +268,12 @@ template <class SR, class V>
 __global__ void __launch_bounds__(kWarpTierBlockThreads, 9)
     hash_numeric_narrow_sort_tiers_kernel(device::CsrView<V> a, device::CsrView<V> b, NarrowSortTiers tiers,
                                           const vid_t* first_col, NumericOutput<V> out, int* error) {
-  static_assert(kNarrowSortTiers == 4);
   __shared__ unsigned keys[kWarpTierBlockThreads * kNarrowItems];
   __shared__ V vals[kWarpTierBlockThreads * kNarrowItems];
-  const unsigned block = blockIdx.x;  // the branches are block-uniform
-  if (block < tiers.first[1])
-    numeric_sort_tier_rows<SR, V, sort_tier(0).threads, kNarrowItems>(
-        a, b, tiers.rows[0], tiers.count[0], block - tiers.first[0], first_col, out, error, keys, vals);
-  else if (block < tiers.first[2])
-    numeric_sort_tier_rows<SR, V, sort_tier(1).threads, kNarrowItems>(
-        a, b, tiers.rows[1], tiers.count[1], block - tiers.first[1], first_col, out, error, keys, vals);
-  else if (block < tiers.first[3])
-    numeric_sort_tier_rows<SR, V, sort_tier(2).threads, kNarrowItems>(
-        a, b, tiers.rows[2], tiers.count[2], block - tiers.first[2], first_col, out, error, keys, vals);
-  else
-    numeric_sort_tier_rows<SR, V, sort_tier(3).threads, kNarrowItems>(
-        a, b, tiers.rows[3], tiers.count[3], block - tiers.first[3], first_col, out, error, keys, vals);
+  serve_shared_lane_block(tiers, [&](auto tier, const vid_t* rows, eid_t count, eid_t block) {
+    numeric_sort_tier_rows<SR, V, sort_tier(decltype(tier)::value).threads, kNarrowItems>(
+        a, b, rows, count, block, first_col, out, error, keys, vals);
+  });
 }
 
 // Shared memory of a block-group kernel: values first, then the keys (hash mode) or the

@@ -258,6 +258,17 @@ SharedLaneLaunch<K> shared_lane_launch(const Buckets& buckets, const int (&ids)[
   return launch;
 }
 
+// In a kernel of a shared launch: f(std::integral_constant<int, s>{}, rows[s], count[s], k) for
+// the tier s and block k of it that this block serves (block-uniform).
+template <int S = 0, int K, class F>
+__device__ __forceinline__ void serve_shared_lane_block(const SharedLaneLaunch<K>& launch, F&& f) {
+  const unsigned block = blockIdx.x;
+  if constexpr (S + 1 < K) {
+    if (block >= launch.first[S + 1]) return serve_shared_lane_block<S + 1>(launch, f);
+  }
+  f(std::integral_constant<int, S>{}, launch.rows[S], launch.count[S], eid_t(block - launch.first[S]));
+}
+
 // The same walk by the THREADS lanes of one warp that serve a row (lane = 0..THREADS-1; mask:
 // those lanes), for rows of fewer than 2^31 products per THREADS entries of A: the lanes load
 // THREADS entries of A at a time (one each, so their loads overlap), scan their B-row lengths

@@ -25,16 +25,21 @@ __device__ __forceinline__ void load_lane_items(const T* row, int lane, T (&out)
   for (int i = 0; i < ITEMS; ++i) out[i] = row[lane * ITEMS + i];
 }
 
-// log2 of a sort tier's elements: the bits of a key that carry the product's index.
-template <int N>
-inline constexpr int kSortIndexBits = N <= 1 ? 0 : 1 + kSortIndexBits<N / 2>;
-
-// The sort key of a row's product `index` at column `col`, for a row whose columns start at
-// `first` (groups.hpp's sort_group admits only rows whose span keeps every key below kEmptyKey).
-// Keys are distinct, so the sort needs no tie-break and moves no values.
+// The sort key of a row's product `index` (of N) at column `col`, for a row whose columns start
+// at `first` (groups.hpp's sort_group admits only rows whose span keeps every key below
+// kEmptyKey). Keys are distinct, so the sort needs no tie-break and moves no values.
 template <int N>
 __device__ __forceinline__ unsigned sort_tier_key(vid_t col, vid_t first, int index) {
-  return (static_cast<unsigned>(col - first) << kSortIndexBits<N>) | static_cast<unsigned>(index);
+  return (static_cast<unsigned>(col - first) << exact_log2(N)) | static_cast<unsigned>(index);
+}
+// A key's product index and its column - first.
+template <int N>
+__device__ __forceinline__ int sort_key_index(unsigned key) {
+  return static_cast<int>(key & (N - 1));
+}
+template <int N>
+__device__ __forceinline__ unsigned sort_key_offset(unsigned key) {
+  return key >> exact_log2(N);
 }
 
 // Sorts the THREADS * ITEMS keys of a row ascending. Every lane of the warp calls it (the
