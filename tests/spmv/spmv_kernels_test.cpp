@@ -57,5 +57,31 @@ TYPED_TEST(SpmvKernels, AnySecondI) {
   check_semiring_on_zoo<AnySecondI, TypeParam>();
 }
 
+// CSR stream stages more entries a thread when x exceeds half the L2 (gpu/spmv.hpp); the zoo's
+// x vectors are far smaller, so this matrix is as wide as it takes. Its rows: short ones, empty
+// ones, and one longer than a tile, which the whole block sums from global memory.
+TEST(SpmvKernelsWideX, CsrStreamTakesTheWideStage) {
+  SPGRAPH_REQUIRE_GPU();
+  const std::size_t l2 = gpu::detail::l2_cache_bytes();
+  const vid_t ncols = vid_t(l2 / 2 / sizeof(float) + 4099);
+  ASSERT_EQ((gpu::detail::stream_items_per_thread<float, true>(ncols * sizeof(float))),
+            gpu::detail::kStreamItemsPerThreadWide);
+  std::mt19937_64 rng(11);
+  std::vector<eid_t> lengths(30000);
+  for (auto& l : lengths) {
+    l = std::uniform_int_distribution<int>(0, 15)(rng);
+    if (l > 12) l = 0;  // about a fifth of the rows empty
+  }
+  lengths[17777] = 5000;
+  const Csr<double> valued = random_csr(ncols, lengths, rng);
+  for (bool pattern : {false, true}) {
+    const Csr<double> a = pattern ? drop_values(valued) : valued;
+    const auto ga = gpu::Matrix<float>::from_host(convert_values<float>(a));
+    const std::string what = std::string("30000x") + std::to_string(ncols) + (pattern ? " (pattern)" : " (valued)");
+    check_kernels<PlusTimes, float>(Op::Mxv, a, Csr<double>{}, ga, nullptr, Descriptor{}, rng, what);
+    check_kernels<MinPlus, float>(Op::Mxv, a, Csr<double>{}, ga, nullptr, Descriptor{}, rng, what);
+  }
+}
+
 }  // namespace
 }  // namespace spgraph::test::spmv

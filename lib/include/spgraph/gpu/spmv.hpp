@@ -135,6 +135,9 @@ void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector
 
 namespace detail {
 
+int multiprocessor_count();  // of the current device
+std::size_t l2_cache_bytes();  // of the current device
+
 // SELL-P: slice s holds rows 32s..32s+31 column-major: entry k of row i sits at
 // slice_ptr[s] + 32k + i%32. A slice is as wide as its longest row; kernels stop at each
 // row's own length, so padding costs memory but no bandwidth.
@@ -204,10 +207,32 @@ inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
 inline constexpr int kStreamItemsPerThread = ReadValues && sizeof(V) > 4 ? 4 : 8;
+// With 4-byte values the stage is filled by cp.async (spmv_csr_stream_impl.cuh), which frees
+// the registers that held row ends and values in flight. H200, medians of 2-3 rounds of 20 runs
+// against the register stage in the same session, ms: float valued cit-Patents-like 0.0885 to
+// 0.0775, wb-edu-like 0.2205 to 0.1953 (0.1822 with J = 12, below), cnr-2000 0.0234 to 0.0230;
+// float pattern cit-Patents-like 0.0688 to 0.0665, wb-edu-like 0.1861 to 0.1701 (0.1539),
+// cnr-2000 0.0212 to 0.0199. With 8-byte values it was slower (double pattern wb-edu-like 0.2292
+// to 0.2424, cit-Patents-like 0.1233 to 0.1316; double valued 1-5% slower, and with J = 8 as well
+// cit-Patents-like 0.115 to 0.179), so double keeps the register stage; there, issuing every x
+// load before the first multiply gained a little (double pattern cnr-2000 0.0246 to 0.0236,
+// double valued cit-Patents-like 0.1152 to 0.1106).
+template <class V>
+inline constexpr bool kStreamStageAsync = sizeof(V) == 4;
+// When x is larger than half the L2, its gathers miss to memory and take longer, and more of
+// them in flight pay: J = 12 with the cp.async stage (float wb-edu-like, x 39 MB of the H200's
+// 60 MiB L2, in the numbers above). Where x fits it does not (float cit-Patents-like, x 15 MB:
+// pattern 0.0663 to 0.0880, valued 0.0774 to 0.1021; cnr-2000 and web-NotreDame 3-10% slower).
+inline constexpr int kStreamItemsPerThreadWide = 12;
 // Path items per tile: the stage holds kStreamThreads * J entries from the quad-aligned address
 // at or below a tile's first nonzero, up to 3 entries before it, so a tile carries 4 fewer.
+constexpr int stream_tile(int items_per_thread) { return kStreamThreads * items_per_thread - 4; }
+// J for a product with x of x_bytes (reads the device's L2 size).
 template <class V, bool ReadValues>
-inline constexpr int kStreamTile = kStreamThreads * kStreamItemsPerThread<V, ReadValues> - 4;
+int stream_items_per_thread(std::size_t x_bytes) {
+  if (kStreamStageAsync<V> && x_bytes > l2_cache_bytes() / 2) return kStreamItemsPerThreadWide;
+  return kStreamItemsPerThread<V, ReadValues>;
+}
 
 // Rows cut along the merge path of row ends and nonzeros into tiles of equal length:
 // tile_rows[t] = the rows finished before path item t * tile, for t = 0..ntiles, and
@@ -248,7 +273,6 @@ template <class V> const PathTiles& spmv_merge_path_tiles(const Matrix<V>& A);
 template <class V> const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int tile);
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
-int multiprocessor_count();  // of the current device
 
 // The error for a product's input vector x whose length is not A's column count.
 template <class V>

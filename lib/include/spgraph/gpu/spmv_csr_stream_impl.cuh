@@ -1,12 +1,14 @@
 #pragma once
 // The CSR stream kernel (after CSR-Stream in CSR-Adaptive, Greathouse & Daga 2014): each block
 // takes the whole rows that end in one tile of the merge path (row ends and nonzeros,
-// kStreamTile<V, ReadValues> items), streams their nonzeros into shared memory with every load
+// stream_tile(J) items), streams their nonzeros into shared memory with every load
 // issued before any is used, then reduces each row from shared memory and writes it once. It
 // reads the matrix exactly once, needs no row ids, no atomics and no second pass, and sums every
 // row in the same order on every run. A tile's first row, when too long for the stage, is
 // reduced straight from global memory by the whole block. Included by the explicit-instantiation
 // files in lib/src/gpu/spmv only.
+
+#include <cuda_pipeline.h>
 
 #include "spgraph/gpu/spmv_kernels_impl.cuh"
 
@@ -64,26 +66,44 @@ __device__ __forceinline__ Quad<T> load_quad(const T* p) {
   return q;
 }
 
+// cp.async of one element, and of the quad at an address aligned to four entries (16 bytes, or
+// two copies of 16 for double), from global to shared memory.
+template <class T>
+__device__ __forceinline__ void copy_async(T* shared, const T* global) {
+  __pipeline_memcpy_async(shared, global, sizeof(T));
+}
+template <class T>
+__device__ __forceinline__ void copy_quad_async(T* shared, const T* global) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  constexpr int kPer16 = 16 / int(sizeof(T));
+#pragma unroll
+  for (int h = 0; h < 4 / kPer16; ++h) __pipeline_memcpy_async(shared + kPer16 * h, global + kPer16 * h, 16);
+}
+
 // Block t takes rows [tile_rows[t], tile_rows[t+1]), those whose row end lies in path items
-// [t * tile, (t+1) * tile) for tile = kStreamTile<V, ValuesFirst>. Only the first of them can
-// start before the tile; the others' nonzeros lie inside it, so they fit the stage. When the
-// first row's do not as well, the whole block sums it from global memory first.
+// [t * tile, (t+1) * tile) for tile = stream_tile(J). Only the first of them can start before
+// the tile; the others' nonzeros lie inside it, so they fit the stage. When the first row's do
+// not as well, the whole block sums it from global memory first.
 // The stage holds the quads that cover the staged nonzeros, from the aligned address at or below
 // the first (shift entries before it), so it has room for 4 entries more than a tile.
 // ValuesFirst: load every matrix value of the stage before any x (faster with values, slower
-// without; gpu/spmv.hpp has the measurements).
-template <class SR, class V, bool ValuesFirst, class Product>
+// without; gpu/spmv.hpp has the measurements). With kStreamStageAsync<V>, row ends and matrix
+// values go from global to shared memory by cp.async and hold no registers while in flight;
+// registers then carry only the columns and the x values they address.
+template <class SR, class V, int J, bool ValuesFirst, class Product>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
                       const vid_t* __restrict__ col, eid_t nnz_total, const vid_t* __restrict__ tile_rows,
                       const eid_t* __restrict__ tile_base, Product product, V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
-  constexpr int J = kStreamItemsPerThread<V, ValuesFirst>;
   static_assert(J % 4 == 0, "the stage is loaded in quads");
+  constexpr bool kAsync = kStreamStageAsync<V>;
   constexpr int kStage = kStreamThreads * J;
-  constexpr int kItems = kStreamTile<V, ValuesFirst>;
+  constexpr int kItems = stream_tile(J);
   __shared__ __align__(32) V s_term[kStage];
-  __shared__ int s_end[kItems];  // row ends relative to the staged rows' first nonzero
+  // Row ends as rowptr mod 2^32: offsets within the stage are below 2^32, so the difference
+  // from the first row's start gives them exactly.
+  __shared__ unsigned s_end[kItems];
   __shared__ int s_warp_rows[kItems / (kStreamThreadRow + 1) + 1];
   __shared__ int s_nwarp_rows;
   const int tid = int(threadIdx.x);
@@ -105,60 +125,88 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   const eid_t aligned = base & ~eid_t(3);
   const int shift = int(base - aligned);
   const int nquads = (shift + nnz + 3) / 4;
-  unsigned ends[J];
+  unsigned ends[kAsync ? 1 : J];
+  if constexpr (kAsync) {
+    for (int k = tid; k < nrows; k += kStreamThreads) copy_async(&s_end[k], rowptr_low + r0 + 1 + k);
+  } else {
 #pragma unroll
-  for (int s = 0; s < J; ++s) {
-    const int k = tid + kStreamThreads * s;
-    ends[s] = k < nrows ? __ldg(rowptr_low + r0 + 1 + k) : 0u;
+    for (int s = 0; s < J; ++s) {
+      const int k = tid + kStreamThreads * s;
+      ends[s] = k < nrows ? __ldg(rowptr_low + r0 + 1 + k) : 0u;
+    }
   }
   // Quad q holds entries aligned + 4q .. + 3; those outside [base, base + nnz) belong to the
   // neighbouring tiles and are neither multiplied nor summed. The matrix's last quad may run
   // past its arrays, so it is loaded entry by entry.
   constexpr int kQuads = J / 4;
   Quad<vid_t> cols[kQuads];
-  Quad<V> terms[kQuads];
+  Quad<V> terms[kQuads];  // the matrix values, then the products
 #pragma unroll
   for (int c = 0; c < kQuads; ++c) {
     const int q = tid + kStreamThreads * c;
     if (q < nquads && aligned + 4 * q + 4 <= nnz_total) {
       cols[c] = load_quad(col + aligned + 4 * q);
-      if constexpr (ValuesFirst) terms[c] = load_quad(product.val + aligned + 4 * q);
+      if constexpr (ValuesFirst && kAsync) copy_quad_async(s_term + 4 * q, product.val + aligned + 4 * q);
+      else if constexpr (ValuesFirst) terms[c] = load_quad(product.val + aligned + 4 * q);
     } else {
 #pragma unroll
       for (int e = 0; e < 4; ++e) {
         const int k = 4 * q + e - shift;
         const bool staged = q < nquads && k >= 0 && k < nnz;
         cols[c].v[e] = staged ? __ldcs(col + base + k) : 0;
-        if constexpr (ValuesFirst) terms[c].v[e] = staged ? product.matrix_value(base + k) : V(0);
+        if constexpr (ValuesFirst && kAsync) {
+          if (staged) copy_async(s_term + 4 * q + e, product.val + base + k);
+        } else if constexpr (ValuesFirst) {
+          terms[c].v[e] = staged ? product.matrix_value(base + k) : V(0);
+        }
       }
     }
   }
-  // Offsets within the stage are below 2^32, so the low 32 bits of rowptr give them exactly.
-  // Stored before the x loads, so the ends' registers are free while those are in flight.
-  const unsigned base_low = unsigned(base);
+  if constexpr (kAsync) {
+    __pipeline_commit();
+  } else {
+    // Stored before the x loads, so the ends' registers are free while those are in flight.
 #pragma unroll
-  for (int s = 0; s < J; ++s) {
-    const int k = tid + kStreamThreads * s;
-    if (k < nrows) s_end[k] = int(ends[s] - base_low);
+    for (int s = 0; s < J; ++s) {
+      const int k = tid + kStreamThreads * s;
+      if (k < nrows) s_end[k] = ends[s];
+    }
   }
+  Quad<V> xs[kQuads];
 #pragma unroll
   for (int c = 0; c < kQuads; ++c) {
     const int q = tid + kStreamThreads * c;
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int k = 4 * q + e - shift;
-      if (q < nquads && k >= 0 && k < nnz)
-        terms[c].v[e] = ValuesFirst ? product.times_x(terms[c].v[e], cols[c].v[e]) : product(base + k, cols[c].v[e]);
+      if (q < nquads && k >= 0 && k < nnz) xs[c].v[e] = product.vector_value(cols[c].v[e]);
     }
-    if (q < nquads) *reinterpret_cast<Quad<V>*>(s_term + 4 * q) = terms[c];
+  }
+  if constexpr (kAsync) __pipeline_wait_prior(0);  // this thread's copies; the barrier publishes all
+#pragma unroll
+  for (int c = 0; c < kQuads; ++c) {
+    const int q = tid + kStreamThreads * c;
+    if (q >= nquads) continue;
+    if constexpr (ValuesFirst && kAsync) terms[c] = *reinterpret_cast<const Quad<V>*>(s_term + 4 * q);
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      const int k = 4 * q + e - shift;
+      if (k >= 0 && k < nnz)
+        terms[c].v[e] = product.times(ValuesFirst ? terms[c].v[e] : V(1), xs[c].v[e], cols[c].v[e]);
+    }
+    *reinterpret_cast<Quad<V>*>(s_term + 4 * q) = terms[c];
   }
   __syncthreads();
+
+  // Row r's entries are stage slots [shift + row_start(r), shift + row_start(r + 1)).
+  const unsigned base_low = unsigned(base);
+  auto row_start = [&](int r) { return r == 0 ? 0 : int(s_end[r - 1] - base_low); };
 
   // A thread per short row (consecutive rows, so the writes coalesce); longer rows are listed
   // for the warps, so one long row does not hold up the 31 other rows of its warp.
   for (int r = tid; r < nrows; r += kStreamThreads) {
-    const int first = r == 0 ? 0 : s_end[r - 1];
-    const int last = s_end[r];
+    const int first = row_start(r);
+    const int last = row_start(r + 1);
     if (last - first > kStreamThreadRow) {
       s_warp_rows[atomicAdd(&s_nwarp_rows, 1)] = r;
       continue;
@@ -177,7 +225,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     const bool allowed = mask.allows(r0 + r);  // warp-uniform
     P acc = P::empty();
     if (allowed)
-      for (int k = (r == 0 ? 0 : s_end[r - 1]) + lane; k < s_end[r]; k += 32) acc.add(s_term[shift + k]);
+      for (int k = row_start(r) + lane; k < row_start(r + 1); k += 32) acc.add(s_term[shift + k]);
     acc = warp_merge<SR>(acc, 32);
     if (lane == 0) write_output<SR>(y, r0 + r, allowed, acc, mask);
   }

@@ -87,9 +87,17 @@ class SpmvLaunch {
 
   template <bool ReadValues>
   void csr_stream() {
+    const int j = stream_items_per_thread<V, ReadValues>(std::size_t(m_.ncols()) * sizeof(V));
+    if constexpr (kStreamStageAsync<V>)
+      if (j == kStreamItemsPerThreadWide) return csr_stream_with<ReadValues, kStreamItemsPerThreadWide>();
+    csr_stream_with<ReadValues, kStreamItemsPerThread<V, ReadValues>>();
+  }
+
+  template <bool ReadValues, int J>
+  void csr_stream_with() {
     const auto& csr = m_.csr();
-    const PathTiles& tiles = spmv_stream_tiles(m_, kStreamTile<V, ReadValues>);
-    csr_stream_kernel<SR, V, ReadValues><<<unsigned(tiles.ntiles()), kStreamThreads>>>(
+    const PathTiles& tiles = spmv_stream_tiles(m_, stream_tile(J));
+    csr_stream_kernel<SR, V, J, ReadValues><<<unsigned(tiles.ntiles()), kStreamThreads>>>(
         csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), csr.nnz(), tiles.tile_rows.data(),
         tiles.tile_base.data(), product<ReadValues>(csr.val.data()), y_, mask_);
     SPGRAPH_CHECK_LAUNCH("csr_stream_kernel");

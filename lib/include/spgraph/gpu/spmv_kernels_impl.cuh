@@ -40,17 +40,17 @@ struct EntryProduct {
   const V* val;  // indexed like the format's column array
   const V* x;
 
-  // The two halves, for kernels that load every matrix value of a batch before any x.
+  // The parts, for kernels that issue the loads of a whole batch before using any.
   __device__ V matrix_value(eid_t slot) const {
     if constexpr (ReadValues) return __ldcs(val + slot);
     else return V(1);
   }
-  __device__ V times_x(V a, vid_t k) const {
-    V b = V(0);
-    if constexpr (Order::template reads_vector<SR>) b = __ldg(x + k);
-    return Order::template apply<SR, V>(a, b, k);
+  __device__ V vector_value(vid_t k) const {
+    if constexpr (Order::template reads_vector<SR>) return __ldg(x + k);
+    else return V(0);
   }
-  __device__ V operator()(eid_t slot, vid_t k) const { return times_x(matrix_value(slot), k); }
+  __device__ V times(V a, V b, vid_t k) const { return Order::template apply<SR, V>(a, b, k); }
+  __device__ V operator()(eid_t slot, vid_t k) const { return times(matrix_value(slot), vector_value(k), k); }
 };
 
 template <class V>

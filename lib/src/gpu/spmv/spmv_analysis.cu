@@ -96,12 +96,17 @@ const device::Buffer<vid_t>& spmv_row_lengths(const Matrix<V>& A) {
   return cache.row_lengths;
 }
 
-int multiprocessor_count() {
-  int dev = 0, count = 0;
+namespace {
+int device_attribute(cudaDeviceAttr attribute) {
+  int dev = 0, value = 0;
   SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, dev));
-  return count;
+  SPGRAPH_CUDA(cudaDeviceGetAttribute(&value, attribute, dev));
+  return value;
 }
+}  // namespace
+
+int multiprocessor_count() { return device_attribute(cudaDevAttrMultiProcessorCount); }
+std::size_t l2_cache_bytes() { return std::size_t(device_attribute(cudaDevAttrL2CacheSize)); }
 
 }  // namespace detail
 
@@ -138,9 +143,12 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
     case SpmvKernel::CsrStream:
       // Whether a product reads the values depends on its semiring too, so a valued matrix
       // gets both tilings (one, when they coincide).
-      detail::spmv_stream_tiles(A, detail::kStreamTile<V, false>);
-      if (!A.is_pattern())
-        detail::spmv_stream_tiles(A, detail::kStreamTile<V, true>);
+      {
+        const std::size_t x_bytes = std::size_t(A.ncols()) * sizeof(V);
+        detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, false>(x_bytes)));
+        if (!A.is_pattern())
+          detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, true>(x_bytes)));
+      }
       detail::spmv_rowptr_low(A);
       break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
