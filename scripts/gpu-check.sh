@@ -46,7 +46,7 @@ for w in "${what[@]}"; do
       for t in spmv_test spgemm_test pagerank_test; do
         command -v $t >/dev/null || continue
         case $t in
-          spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvMasks/0.PlusTimes'} ;;
+          spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvKernels/1.PlusTimes:SpmvMasks/0.PlusTimes:SpmvKernelsWideX.*'} ;;
           spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroupMidSpans:SpgemmHash.SortTiersCombineRunsAcrossLanes:SpgemmHash.ManyEntriesFewProducts:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
           pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*'} ;;
         esac

@@ -16,7 +16,13 @@ namespace spgraph::gpu::detail {
 
 // After staging, a thread sums a row of at most kStreamThreadRow entries on its own; a warp
 // takes each longer one. A tile holds at most tile / (kStreamThreadRow + 1) longer rows.
-inline constexpr int kStreamThreadRow = 16;
+// H200, medians of 2 rounds of 20 runs, ms, 16 -> 64: float pattern cnr-2000 0.0199 -> 0.0158,
+// cit-Patents-like 0.0671 -> 0.0616; float valued wb-edu-like 0.1825 -> 0.1729; double pattern
+// cnr-2000 0.0239 -> 0.0186, wb-edu-like 0.2258 -> 0.2059; benchmark geometric mean 1.29x ->
+// 1.36x. A warp's rows run side by side while the warp path lists each row and sums it in turn
+// behind a second barrier. 8 was slower everywhere (wb-edu-like float valued 0.2218), 32 between
+// the two, 128 level with 64 (wb-edu-like float valued 0.1758, cit-Patents-like 0.0729).
+inline constexpr int kStreamThreadRow = 64;
 
 // The whole block reduces one row straight from global memory; the total is thread 0's.
 template <class SR, class V, class Product>
@@ -89,7 +95,8 @@ __device__ __forceinline__ void copy_quad_async(T* shared, const T* global) {
 // ValuesFirst: load every matrix value of the stage before any x (faster with values, slower
 // without; gpu/spmv.hpp has the measurements). With kStreamStageAsync<V>, row ends and matrix
 // values go from global to shared memory by cp.async and hold no registers while in flight;
-// registers then carry only the columns and the x values they address.
+// registers then carry only the columns and the x values they address. Otherwise (double) the
+// values go through registers, and the row ends by cp.async only when values are loaded.
 template <class SR, class V, int J, bool ValuesFirst, class Product>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
@@ -97,7 +104,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
                       const eid_t* __restrict__ tile_base, Product product, V* __restrict__ y, OutputMask<V> mask) {
   using P = Partial<SR, V>;
   static_assert(J % 4 == 0, "the stage is loaded in quads");
-  constexpr bool kAsync = kStreamStageAsync<V>;
+  constexpr bool kAsyncValues = kStreamStageAsync<V>;
   constexpr int kStage = kStreamThreads * J;
   constexpr int kItems = stream_tile(J);
   __shared__ __align__(32) V s_term[kStage];
@@ -125,8 +132,12 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   const eid_t aligned = base & ~eid_t(3);
   const int shift = int(base - aligned);
   const int nquads = (shift + nnz + 3) / 4;
-  unsigned ends[kAsync ? 1 : J];
-  if constexpr (kAsync) {
+  // Row ends by cp.async too when the values are loaded (double valued, J = 4: cnr-2000 0.0280
+  // -> 0.0270 ms, wb-edu-like 0.3021 -> 0.2981, web-NotreDame 0.0192 -> 0.0186), not for double
+  // pattern (J = 8: wb-edu-like 0.2258 -> 0.2435, cit-Patents-like 0.1245 -> 0.1350).
+  constexpr bool kAsyncEnds = kAsyncValues || ValuesFirst;
+  unsigned ends[kAsyncEnds ? 1 : J];
+  if constexpr (kAsyncEnds) {
     for (int k = tid; k < nrows; k += kStreamThreads) copy_async(&s_end[k], rowptr_low + r0 + 1 + k);
   } else {
 #pragma unroll
@@ -146,7 +157,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     const int q = tid + kStreamThreads * c;
     if (q < nquads && aligned + 4 * q + 4 <= nnz_total) {
       cols[c] = load_quad(col + aligned + 4 * q);
-      if constexpr (ValuesFirst && kAsync) copy_quad_async(s_term + 4 * q, product.val + aligned + 4 * q);
+      if constexpr (ValuesFirst && kAsyncValues) copy_quad_async(s_term + 4 * q, product.val + aligned + 4 * q);
       else if constexpr (ValuesFirst) terms[c] = load_quad(product.val + aligned + 4 * q);
     } else {
 #pragma unroll
@@ -154,7 +165,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
         const int k = 4 * q + e - shift;
         const bool staged = q < nquads && k >= 0 && k < nnz;
         cols[c].v[e] = staged ? __ldcs(col + base + k) : 0;
-        if constexpr (ValuesFirst && kAsync) {
+        if constexpr (ValuesFirst && kAsyncValues) {
           if (staged) copy_async(s_term + 4 * q + e, product.val + base + k);
         } else if constexpr (ValuesFirst) {
           terms[c].v[e] = staged ? product.matrix_value(base + k) : V(0);
@@ -162,7 +173,7 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
       }
     }
   }
-  if constexpr (kAsync) {
+  if constexpr (kAsyncEnds) {
     __pipeline_commit();
   } else {
     // Stored before the x loads, so the ends' registers are free while those are in flight.
@@ -182,12 +193,12 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
       if (q < nquads && k >= 0 && k < nnz) xs[c].v[e] = product.vector_value(cols[c].v[e]);
     }
   }
-  if constexpr (kAsync) __pipeline_wait_prior(0);  // this thread's copies; the barrier publishes all
+  if constexpr (kAsyncEnds) __pipeline_wait_prior(0);  // this thread's copies; the barrier publishes all
 #pragma unroll
   for (int c = 0; c < kQuads; ++c) {
     const int q = tid + kStreamThreads * c;
     if (q >= nquads) continue;
-    if constexpr (ValuesFirst && kAsync) terms[c] = *reinterpret_cast<const Quad<V>*>(s_term + 4 * q);
+    if constexpr (ValuesFirst && kAsyncValues) terms[c] = *reinterpret_cast<const Quad<V>*>(s_term + 4 * q);
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int k = 4 * q + e - shift;
