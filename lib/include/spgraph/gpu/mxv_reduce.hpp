@@ -25,7 +25,14 @@
 // (us an iteration, float / double, against the paths below): cnr-2000 22.9 / 32.1 against
 // 26.5 / 27.5, web-NotreDame 15.5 / 20.1 against 17.8 / 19.9, cit-HepPh 11.2 / 13.0 against
 // 11.7 / 11.9, email-Enron 9.7 / 10.1 against 9.6 / 9.8: a gain in float on the two larger,
-// a loss in double, and still 1.34 to 1.8 SpMVs an iteration, so not kept. A COO product
+// a loss in double, and still 1.34 to 1.8 SpMVs an iteration, so not kept. Built a third time
+// on the CSR-stream kernel with its stage filled by cp.async (an output policy beside y<mask>,
+// every row handed to f once): wb-edu-like float 0.279 ms against 0.232, double 0.446 against
+// 0.328, cit-Patents-like float 0.101 against 0.080; only web-NotreDame float gained (16.1
+// against 17.8 us). With the per-tile sums added in two levels (groups of 256 blocks, so the
+// last block adds at most 256 partials): wb-edu-like float 0.262, cit-Patents-like 0.093, and
+// the small graphs' passes slower (email-Enron 10.8 against 9.9 us), so the epilogue itself,
+// not the sums, is what costs. A COO product
 // (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz nonzeros) instead runs
 // with the pass in one cooperative kernel: the product's atomics, a grid-wide barrier, the
 // pass, which leaves the scratch at the identity for the next product. Sums are deterministic
