@@ -223,6 +223,10 @@ inline constexpr bool kStreamStageAsync = sizeof(V) == 4;
 // them in flight pay: J = 12 with the cp.async stage (float wb-edu-like, x 39 MB of the H200's
 // 60 MiB L2, in the numbers above). Where x fits it does not (float cit-Patents-like, x 15 MB:
 // pattern 0.0663 to 0.0880, valued 0.0774 to 0.1021; cnr-2000 and web-NotreDame 3-10% slower).
+// Tried for double pattern as J = 4, or 8 when x exceeds half the L2 (3 rounds, ms):
+// cit-Patents-like 0.1212 to 0.0897, but cnr-2000 0.0185 to 0.0202 and web-NotreDame 0.0141 to
+// 0.0149; wb-edu-like, the one wide x, level. Geometric mean 1.364x to 1.371x: only a rule with
+// a second bound on x, fitted to the one graph, would keep the gain, so it is not used.
 inline constexpr int kStreamItemsPerThreadWide = 12;
 // Path items per tile: the stage holds kStreamThreads * J entries from the quad-aligned address
 // at or below a tile's first nonzero, up to 3 entries before it, so a tile carries 4 fewer.
