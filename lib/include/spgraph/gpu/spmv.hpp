@@ -70,10 +70,13 @@ struct SpmvRowStats {
 //    / 0.072 / 0.121, 76-93% of copy bandwidth; cuSPARSE 0.108 / 0.108 / 0.173 / 0.174, COO
 //    0.154 / 0.171 / 0.181 / 0.217, CSR vector 0.214 / 0.222 / 0.231 / 0.254.
 //  - wb-edu-like, cit-Patents-like, cnr-2000, web-NotreDame (long rows, 1.5M-57M entries): CSR
-//    stream is the fastest of ours in 13 of 16 configurations and within 5% of COO in the other
-//    three; a row too long for one block to walk in time is left to COO.
-//  - email-Enron, cit-HepPh (0.4M entries, rows up to 1383): COO is the fastest of ours or within
-//    8% of it in all 8 configurations; CSR stream is 1-45% slower there.
+//    stream is the fastest of ours in 15 of 16 configurations and within 3% of COO in the other
+//    (cit-Patents-like double pattern); a row too long for one block to walk in time is left to
+//    COO.
+//  - email-Enron, cit-HepPh (0.4M entries, rows up to 1383): COO is the fastest of ours on
+//    email-Enron (CSR stream 11-35% slower); on cit-HepPh CSR stream, since its stage is filled
+//    by cp.async, is 2-11% faster in three of four configurations. The rule keeps COO for both:
+//    their row statistics do not tell them apart, and COO loses at most 11% there.
 // Small matrices with bounded rows keep classical CSR (Anzt et al. 2020; not re-measured here).
 // Up to this many nonzeros the COO kernel runs in one cooperative launch (the output's
 // initialisation, a grid-wide barrier, the product) instead of two. There a product is bound
