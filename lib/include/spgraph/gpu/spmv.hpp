@@ -174,8 +174,9 @@ inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 
 // CSR stream: one block of kStreamThreads per tile of path items, whose nonzeros it stages in
 // shared memory, J per thread loaded as quads (16-byte vectors), all in flight at once.
-// Measured on the H200 (CUDA events, L2 flushed; wb-edu-like / cit-Patents-like, ms; cuSPARSE
-// 0.198 / 0.076 float, 0.316 / 0.125 double):
+// Measured on the H200 with the stage filled through registers, before the cp.async stage below
+// (CUDA events, L2 flushed; wb-edu-like / cit-Patents-like, ms; cuSPARSE 0.198 / 0.076 float,
+// 0.316 / 0.125 double):
 // - quads against one entry per load, J = 8: float valued 0.233 / 0.094 against 0.268 / 0.097,
 //   float pattern 0.180 / 0.068 against 0.195 / 0.075;
 // - at most 32 registers (8 blocks per SM): with 40, float valued 0.261 / 0.101;
