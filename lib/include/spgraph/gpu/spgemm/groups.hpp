@@ -41,9 +41,10 @@
 //   dependent loads (rows, A's row, B's rows). The warp and sort tiers give a row 4 to 32
 //   lanes of a warp, so one SM keeps 64 to 512 such rows in flight, where one block per row
 //   would keep at most 32 (the SM's block limit). A warp tier takes a row only while its
-//   threads have at most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries: a tier's time
-//   goes mostly to ranking every key against the others (36% of the 8-lane tier's instructions
-//   on cit-patents-like A*A), and the smaller tables fit twice the rows per SM. On the H200:
+//   threads have at most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries:
+//   a tier's time goes mostly to ranking every key against the others (36% of the 8-lane
+//   tier's instructions on cit-patents-like A*A), and the smaller tables fit twice the rows per
+//   SM. On the H200:
 //   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
 //   their run-to-run spread. Splitting the 16-lane tier the same way, at 64 entries, did not
 //   help (cit-patents-like A*A 5.17 ms, wb-edu-like 56.6 ms). (Measured when both passes had

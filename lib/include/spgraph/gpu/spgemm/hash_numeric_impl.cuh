@@ -253,13 +253,13 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
   numeric_sort_tier_rows<SR, V, THREADS, ITEMS>(a, b, rows, count, blockIdx.x, first_col, out, error, keys, vals);
 }
 
-// The sort tiers of kNarrowItems items a lane share one launch (SharedLaneLaunch): their blocks
-// all stage kWarpTierBlockThreads * kNarrowItems elements and hold about as many registers.
-// Held to 56 registers (9 blocks an SM), what tiers 2 and 3 used alone. On the H200 (3 rounds, ms): email-Enron A*A'
-// 0.338 to 0.327, A*A 0.480 to 0.470, cit-HepPh A*A' 0.929 to 0.914, cit-patents-like A*A
-// 3.00 to 2.95, the others level; at the 60 registers the merged kernel takes unbounded,
-// cit-patents-like A*A' 8.68 to 8.78. Again on a noisier machine: level within its spread
-// (email-Enron A*A 0.511 to 0.474, cit-HepPh A*A 0.342 to 0.356, cnr-2000 A*A 2.61 to 2.69).
+// The sort tiers of kNarrowItems items a lane share one launch (SharedLaneLaunch): their blocks all
+// stage kWarpTierBlockThreads * kNarrowItems elements and hold about as many registers. Held to 56
+// registers (9 blocks an SM), what tiers 2 and 3 used alone. On the H200 (3 rounds, ms):
+// email-Enron A*A' 0.338 to 0.327, A*A 0.480 to 0.470, cit-HepPh A*A' 0.929 to 0.914,
+// cit-patents-like A*A 3.00 to 2.95, the others level; at the 60 registers the merged kernel takes
+// unbounded, cit-patents-like A*A' 8.68 to 8.78. Again on a noisier machine: level within its
+// spread (email-Enron A*A 0.511 to 0.474, cit-HepPh A*A 0.342 to 0.356, cnr-2000 A*A 2.61 to 2.69).
 inline constexpr int kNarrowSortTiers = 4;
 inline constexpr int kNarrowItems = 8;
 using NarrowSortTiers = SharedLaneLaunch<kNarrowSortTiers>;
