@@ -32,7 +32,23 @@
 // against 17.8 us). With the per-tile sums added in two levels (groups of 256 blocks, so the
 // last block adds at most 256 partials): wb-edu-like float 0.262, cit-Patents-like 0.093, and
 // the small graphs' passes slower (email-Enron 10.8 against 9.9 us), so the epilogue itself,
-// not the sums, is what costs. A COO product
+// not the sums, is what costs. Built a fourth time as one kernel whose blocks take, in
+// dispatch order, either a CSR-stream tile or a pass over the rows of 4 tiles dispatched at
+// least a wave earlier (a count per 4 tiles, released by each tile's block after its rows):
+// PageRank float, an iteration, cit-Patents-like 0.092 ms against 0.080, wb-edu-like 0.257
+// against 0.230, web-NotreDame 18.8 against 17.3 us. With the pass items left empty an
+// iteration still took 0.078 and 0.217 ms, against 0.055 and 0.178 for the product alone, and
+// the pass items added 70-90% of a separate pass instead of hiding behind the product;
+// probably (not profiled) the vertex vectors streamed beside the gathers take the L2 that
+// holds x, and evict-first hints on the pass's loads gained 1-2%. Half a wave, two waves or 8
+// tiles per pass item changed
+// nothing that mattered; as persistent blocks taking items by ticket it was slower still
+// (0.113 and 0.350 ms: the loop's state spilled from the product's 32 registers).
+// Also tried: programmatic dependent launch, each of the product and the pass waiting for the
+// kernel before it at its start. cit-Patents-like float 0.0779 against 0.0801 ms and
+// web-NotreDame 15.8 against 17.3 us, but wb-edu-like double 0.334 against 0.328; and the
+// SpMV an iteration is measured against gained as much (cit-Patents-like 0.0535 against
+// 0.0549), so the ratios moved by at most 0.05 either way. Not kept. A COO product
 // (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz nonzeros) instead runs
 // with the pass in one cooperative kernel: the product's atomics, a grid-wide barrier, the
 // pass, which leaves the scratch at the identity for the next product. Sums are deterministic
