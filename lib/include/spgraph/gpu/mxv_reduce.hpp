@@ -40,20 +40,20 @@
 // iteration still took 0.078 and 0.217 ms, against 0.055 and 0.178 for the product alone, and
 // the pass items added 70-90% of a separate pass instead of hiding behind the product;
 // probably (not profiled) the vertex vectors streamed beside the gathers take the L2 that
-// holds x, and evict-first hints on the pass's loads gained 1-2%. Half a wave, two waves or 8
-// tiles per pass item changed
-// nothing that mattered; as persistent blocks taking items by ticket it was slower still
-// (0.113 and 0.350 ms: the loop's state spilled from the product's 32 registers).
-// Also tried: programmatic dependent launch, each of the product and the pass waiting for the
-// kernel before it at its start. cit-Patents-like float 0.0779 against 0.0801 ms and
-// web-NotreDame 15.8 against 17.3 us, but wb-edu-like double 0.334 against 0.328; and the
-// SpMV an iteration is measured against gained as much (cit-Patents-like 0.0535 against
-// 0.0549), so the ratios moved by at most 0.05 either way. Not kept. A COO product
-// (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz nonzeros) instead runs
-// with the pass in one cooperative kernel: the product's atomics, a grid-wide barrier, the
-// pass, which leaves the scratch at the identity for the next product. Sums are deterministic
-// for a given device and kernel, up to the order of the COO kernel's atomics. Everything
-// runs on the default stream.
+// holds x, and evict-first hints on the pass's loads gained about 1%. Half a wave, two waves
+// or 8 tiles per pass item changed nothing that mattered; as persistent blocks taking items
+// by ticket it was slower still (0.113 and 0.350 ms: the loop's state spilled from the
+// product's 32 registers). Also tried: programmatic dependent launch, the product and the
+// pass each waiting for the kernel before it at its start. cit-Patents-like float 0.0779
+// against 0.0801 ms and web-NotreDame float 15.8 against 17.3 us, but wb-edu-like double
+// 0.334 against 0.328; the SpMV an iteration is measured against moved too (cit-Patents-like
+// 0.0535 against 0.0549, web-NotreDame double 0.0115 against 0.0107): no graph above 1.3
+// SpMVs an iteration came below it, and wb-edu-like double went above (1.32 against 1.29).
+// Not kept. A COO product (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz
+// nonzeros) instead runs with the pass in one cooperative kernel: the product's atomics, a
+// grid-wide barrier, the pass, which leaves the scratch at the identity for the next product.
+// Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
+// atomics. Everything runs on the default stream.
 //
 // Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
 // which the .cu file instantiating it includes.
