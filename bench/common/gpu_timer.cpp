@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::bench {
@@ -11,12 +12,7 @@ GpuTimer::GpuTimer(const TimingOptions& options) : options_(options) {
   if (options_.warmup < 0 || options_.repeats < 1)
     throw Error("timing needs at least one repeat and no negative warm-up count (got warm-up " +
                 std::to_string(options_.warmup) + ", repeats " + std::to_string(options_.repeats) + ")");
-  if (options_.flush_l2) {
-    int dev = 0, l2_bytes = 0;
-    SPGRAPH_CUDA(cudaGetDevice(&dev));
-    SPGRAPH_CUDA(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, dev));
-    l2_scrub_ = device::Buffer<char>(2 * static_cast<std::size_t>(l2_bytes));
-  }
+  if (options_.flush_l2) l2_scrub_ = device::Buffer<char>(2 * device::l2_cache_bytes());
 }
 
 Timing GpuTimer::time(const std::function<void()>& run, const std::function<void()>& reset) {

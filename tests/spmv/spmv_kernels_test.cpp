@@ -62,7 +62,7 @@ TYPED_TEST(SpmvKernels, AnySecondI) {
 // ones, and one longer than a tile, which the whole block sums from global memory.
 TEST(SpmvKernelsWideX, CsrStreamTakesTheWideStage) {
   SPGRAPH_REQUIRE_GPU();
-  const std::size_t l2 = gpu::detail::l2_cache_bytes();
+  const std::size_t l2 = device::l2_cache_bytes();
   const vid_t ncols = vid_t(l2 / 2 / sizeof(float) + 4099);
   ASSERT_EQ((gpu::detail::stream_items_per_thread<float, true>(ncols * sizeof(float))),
             gpu::detail::kStreamItemsPerThreadWide);

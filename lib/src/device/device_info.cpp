@@ -44,4 +44,23 @@ std::string device_description() {
   return buf;
 }
 
+namespace {
+int current_device_attribute(cudaDeviceAttr attribute) {
+  int dev = 0, value = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&dev));
+  SPGRAPH_CUDA(cudaDeviceGetAttribute(&value, attribute, dev));
+  return value;
+}
+}  // namespace
+
+int multiprocessor_count() {
+  static const int count = current_device_attribute(cudaDevAttrMultiProcessorCount);
+  return count;
+}
+
+std::size_t l2_cache_bytes() {
+  static const std::size_t bytes = std::size_t(current_device_attribute(cudaDevAttrL2CacheSize));
+  return bytes;
+}
+
 }  // namespace spgraph::device

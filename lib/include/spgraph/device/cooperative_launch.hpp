@@ -8,17 +8,16 @@
 #include <utility>
 
 #include "spgraph/device/cuda_check.hpp"
+#include "spgraph/device/device_info.hpp"
 
 namespace spgraph::device {
 
 // Blocks of `threads` threads of this kernel that the whole current device holds at once.
 template <class Kernel>
 int resident_blocks(Kernel kernel, int threads) {
-  int dev = 0, sms = 0, per_sm = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  int per_sm = 0;
   SPGRAPH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
-  return std::max(1, sms * per_sm);
+  return std::max(1, multiprocessor_count() * per_sm);
 }
 
 // Asked of the device current at the first call, once per process: the kernels that use it

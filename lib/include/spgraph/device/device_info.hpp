@@ -1,5 +1,6 @@
 #pragma once
 // The one check apps and tests use before touching the GPU.
+#include <cstddef>
 #include <string>
 
 namespace spgraph::device {
@@ -10,5 +11,10 @@ bool gpu_available(std::string* why = nullptr);
 
 // "NVIDIA H200 (sm_90, 139.8 GiB)" for the current device.
 std::string device_description();
+
+// Of the device current at the first call, asked once per process: kernels size their grids
+// and tiles by them on every launch, and spgraph runs on one device.
+int multiprocessor_count();
+std::size_t l2_cache_bytes();
 
 }  // namespace spgraph::device

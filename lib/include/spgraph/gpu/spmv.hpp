@@ -45,6 +45,7 @@
 #include <type_traits>
 
 #include "spgraph/descriptor.hpp"
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/device/memory.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/matrix.hpp"
@@ -137,9 +138,6 @@ void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector
          SR, const Descriptor& desc = {}, const SpmvOptions& options = {});
 
 namespace detail {
-
-int multiprocessor_count();  // of the current device
-std::size_t l2_cache_bytes();  // of the current device
 
 // SELL-P: slice s holds rows 32s..32s+31 column-major: entry k of row i sits at
 // slice_ptr[s] + 32k + i%32. A slice is as wide as its longest row; kernels stop at each
@@ -238,7 +236,7 @@ constexpr int stream_tile(int items_per_thread) { return kStreamThreads * items_
 // J for a product with x of x_bytes (reads the device's L2 size).
 template <class V, bool ReadValues>
 int stream_items_per_thread(std::size_t x_bytes) {
-  if (kStreamStageAsync<V> && x_bytes > l2_cache_bytes() / 2) return kStreamItemsPerThreadWide;
+  if (kStreamStageAsync<V> && x_bytes > device::l2_cache_bytes() / 2) return kStreamItemsPerThreadWide;
   return kStreamItemsPerThread<V, ReadValues>;
 }
 

@@ -128,7 +128,7 @@ class SpmvLaunch {
   template <bool ReadValues>
   void coo_part(const vid_t* rows, const vid_t* col, const V* val, eid_t nnz) {
     if (nnz == 0) return;
-    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(multiprocessor_count()) * 64 * 2);
+    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(device::multiprocessor_count()) * 64 * 2);
     const eid_t launched = (nnz + chunk - 1) / chunk;
     coo_kernel<SR, V><<<blocks_of(launched * 32, kThreads), kThreads>>>(rows, col, nnz, chunk,
                                                                       product<ReadValues>(val), y_, mask_);

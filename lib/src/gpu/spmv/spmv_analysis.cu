@@ -96,18 +96,6 @@ const device::Buffer<vid_t>& spmv_row_lengths(const Matrix<V>& A) {
   return cache.row_lengths;
 }
 
-namespace {
-int device_attribute(cudaDeviceAttr attribute) {
-  int dev = 0, value = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  SPGRAPH_CUDA(cudaDeviceGetAttribute(&value, attribute, dev));
-  return value;
-}
-}  // namespace
-
-int multiprocessor_count() { return device_attribute(cudaDevAttrMultiProcessorCount); }
-std::size_t l2_cache_bytes() { return std::size_t(device_attribute(cudaDevAttrL2CacheSize)); }
-
 }  // namespace detail
 
 template <class V>

@@ -96,7 +96,7 @@ __global__ void hyb_scatter_kernel(const eid_t* __restrict__ rowptr, const vid_t
 // Warps per slice: more when there are too few slices to fill the GPU and rows are long
 // enough to share (each of the T warps should get at least two entries of a mean row).
 int sellp_threads_per_row(eid_t nslices, double mean_row_length) {
-  const eid_t target_warps = eid_t(multiprocessor_count()) * 64;
+  const eid_t target_warps = eid_t(device::multiprocessor_count()) * 64;
   int t = 1;
   while (t < 8 && nslices * t < target_warps && 2.0 * t <= mean_row_length) t *= 2;
   return t;
