@@ -49,7 +49,18 @@
 // 0.334 against 0.328; the SpMV an iteration is measured against moved too (cit-Patents-like
 // 0.0535 against 0.0549, web-NotreDame double 0.0115 against 0.0107): no graph above 1.3
 // SpMVs an iteration came below it, and wb-edu-like double went above (1.32 against 1.29).
-// Not kept. A COO product (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz
+// Not kept. Built a fifth time as a row policy of the CSR-stream kernel: each row handed to f
+// as the kernel finished it, f's per-row inputs (t_{k-1}, the out-degrees) and the previous
+// totals copied by cp.async into the shared memory the tile leaves unused while the product's
+// loads were in flight (so f waited on no load after the product), one block reduction per
+// tile, and the tiles' sums added by a one-block kernel after it. PageRank, an iteration,
+// against the separate pass: cit-Patents-like double 0.146 against 0.155 ms, web-NotreDame
+// 16.0 / 17.5 against 17.9 / 18.9 us (float / double), but cit-Patents-like float 0.088
+// against 0.080, wb-edu-like float 0.251 against 0.233 and double 0.349 against 0.328. Under
+// ncu (cit-Patents-like float) the kernel took 78.9 us against 55.9 for the product alone, its
+// SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
+// the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
+// came below it; not kept. A COO product (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz
 // nonzeros) instead runs with the pass in one cooperative kernel: the product's atomics, a
 // grid-wide barrier, the pass, which leaves the scratch at the identity for the next product.
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
