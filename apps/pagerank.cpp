@@ -45,7 +45,7 @@ void declare(CLI::App& cli, Flags& f) {
       "vertices, ranks summing to 1 (LAGraph's and networkx's definition). Edge weights are ignored: only "
       "links count. Prints the backend that ran, the iterations, the last L1 change sum|r_new - r_old| and "
       "the time to load, upload and solve. Exit status 3 when the iteration did not converge (the ranks "
-      "are still written).");
+      "are still written). SPGRAPH_GPU_MEMORY_LIMIT (e.g. 8G) caps the GPU memory it takes.");
   add_input_options(cli, f.input);
   cli.add_option("--damping", f.pagerank.damping, "damping factor d, the probability of following a link")
       ->check(CLI::Range(0.0, 1.0))
@@ -164,8 +164,13 @@ int pagerank_main(Command& cmd) {
   if (a.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
 
-  return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out)
-                                         : solve<double>(f, backend.backend, graph, load_seconds, out);
+  try {
+    return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out)
+                                           : solve<double>(f, backend.backend, graph, load_seconds, out);
+  } catch (const ResourceError& e) {
+    if (backend.backend != algorithms::Backend::Gpu) throw;
+    throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
+  }
 }
 
 }  // namespace

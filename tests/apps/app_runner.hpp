@@ -78,12 +78,15 @@ class ScratchDir {
   fs::path path_;
 };
 
-// Runs `app args` (args already quoted where needed) with stdout and stderr captured in dir.
-inline AppRun run_app(const ScratchDir& dir, const std::string& app, const std::string& args) {
+// Runs `app args` (args already quoted where needed) with stdout and stderr captured in dir;
+// env, as "NAME=value ", goes before the command.
+inline AppRun run_app(const ScratchDir& dir, const std::string& app, const std::string& args,
+                      const std::string& env = "") {
   const std::string exe = app_path(app);
   EXPECT_TRUE(fs::exists(exe)) << exe << " is not built: build the '" << app << "' target before apps_test";
   const fs::path out = dir / "stdout", err = dir / "stderr";
-  const std::string command = quote(exe) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
+  const std::string command =
+      env + quote(exe) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
   const int raw = std::system(command.c_str());
   AppRun r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

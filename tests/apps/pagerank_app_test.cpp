@@ -10,7 +10,9 @@
 namespace spgraph::test {
 namespace {
 
-AppRun pagerank(const ScratchDir& dir, const std::string& args) { return run_app(dir, "pagerank", args); }
+AppRun pagerank(const ScratchDir& dir, const std::string& args, const std::string& env = "") {
+  return run_app(dir, "pagerank", args, env);
+}
 
 // "name<TAB>rank" lines, as -o and --top write them.
 std::map<std::string, double> parse_ranks(const std::vector<std::string>& lines) {
@@ -230,6 +232,34 @@ TEST(PageRankApp, UnwritableOutputFailsBeforeTheWork) {
   EXPECT_EQ(r.status, 1);
   expect_one_error_line(r, "no-such-folder");
   EXPECT_EQ(r.out.find("pagerank:"), std::string::npos) << "ran before failing: " << r.out;
+}
+
+// A graph too big for the device memory spgraph may use (here a 1 KiB limit) fails with one
+// line naming the limit and the way out, and leaves no output file.
+TEST(PageRankApp, GraphTooBigForTheGpuNamesTheLimit) {
+  SPGRAPH_REQUIRE_GPU();
+  ScratchDir dir;
+  const std::string karate = quote(dataset("small/karate.mtx"));
+  for (const char* backend : {"gpu", "auto"}) {
+    SCOPED_TRACE(backend);
+    const AppRun r = pagerank(dir, karate + " --backend " + backend + " -o " + quote((dir / "ranks.tsv").string()),
+                              "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
+    EXPECT_EQ(r.status, 1);
+    expect_one_error_line(r, "device memory limit reached");
+    EXPECT_NE(r.err.find("limit of 1.0 KiB (SPGRAPH_GPU_MEMORY_LIMIT)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--backend cpu"), std::string::npos) << r.err;
+    EXPECT_TRUE(dir.files().empty());
+  }
+  const AppRun cpu = pagerank(dir, karate + " --backend cpu", "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
+  EXPECT_EQ(cpu.status, 0) << cpu.err;
+}
+
+TEST(PageRankApp, MalformedGpuMemoryLimitIsAnError) {
+  SPGRAPH_REQUIRE_GPU();
+  ScratchDir dir;
+  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu", "SPGRAPH_GPU_MEMORY_LIMIT=lots ");
+  EXPECT_EQ(r.status, 1);
+  expect_one_error_line(r, "SPGRAPH_GPU_MEMORY_LIMIT=lots: expected a number of bytes");
 }
 
 TEST(PageRankApp, BackendChoiceFollowsTheMachine) {

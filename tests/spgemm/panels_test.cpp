@@ -1,8 +1,10 @@
 // Row panels: a small memory budget splits C into panels with the same result, mxm_panels hands
-// them over in order, and a budget too small for one row is a ResourceError naming it.
+// them over in order, a budget too small for one row is a ResourceError naming it, and a
+// device memory limit bounds the default budget.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -129,6 +131,45 @@ TEST(SpgemmPanels, BudgetTooSmallForOneRowNamesTheRow) {
       EXPECT_NE(what.find("row 0"), std::string::npos) << what;
       EXPECT_NE(what.find("memory budget"), std::string::npos) << what;
     }
+  }
+}
+
+// Restores "no device memory limit" when a test ends, however it ends.
+struct MemoryLimit {
+  explicit MemoryLimit(std::size_t bytes) { device::set_memory_limit(bytes); }
+  ~MemoryLimit() { device::set_memory_limit(std::nullopt); }
+};
+
+// Under a device memory limit (SPGRAPH_GPU_MEMORY_LIMIT or set_memory_limit), the default
+// budget is what is left below it: the product comes in panels, the same as without.
+TEST(SpgemmPanels, DeviceMemoryLimitSplitsTheDefaultBudget) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = panel_a(), b = panel_b();
+  const auto want = oracle_mxm<PlusTimes>(a, b);
+  const auto ga = gpu::Matrix<double>::from_host(a), gb = gpu::Matrix<double>::from_host(b);
+  gpu::Matrix<double> c;
+  const std::size_t room = hash_bookkeeping(a.nrows) + output_bytes(want) / 3;
+  {
+    const MemoryLimit limit(device::memory_stats().current + room);
+    EXPECT_LE(device::available_memory(), room);
+    const auto info = gpu::mxm(c, nullptr, ga, gb, PlusTimes{}, Descriptor{}, with_algorithm(MxmAlgorithm::Hash));
+    EXPECT_GE(info.panels, 2);
+  }
+  EXPECT_TRUE(same_matrix(c.to_host(), want));
+}
+
+TEST(SpgemmPanels, AllocationPastTheDeviceMemoryLimitNamesIt) {
+  SPGRAPH_REQUIRE_GPU();
+  const MemoryLimit limit(device::memory_stats().current + (std::size_t(1) << 20));
+  EXPECT_NO_THROW(device::Buffer<char>(std::size_t(1) << 19));
+  try {
+    device::Buffer<char> too_big(std::size_t(3) << 20);
+    ADD_FAILURE() << "expected a ResourceError";
+  } catch (const ResourceError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("could not allocate 3.00 MiB"), std::string::npos) << what;
+    EXPECT_NE(what.find("limit of"), std::string::npos) << what;
+    EXPECT_NE(what.find("set_memory_limit"), std::string::npos) << what;
   }
 }
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <string>
 
@@ -27,22 +29,81 @@ void configure_pool() {
   SPGRAPH_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
 }
 
-std::string gib(std::size_t bytes) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
-  return buf;
+constexpr const char* kLimitVariable = "SPGRAPH_GPU_MEMORY_LIMIT";
+constexpr std::size_t kNoLimit = SIZE_MAX;
+std::atomic<std::size_t> g_limit{kNoLimit};
+std::once_flag g_limit_once;
+const char* g_limit_source = kLimitVariable;  // what set the limit, for the error message
+
+// "123", "512K", "1.5G", ... (powers of 1024) as bytes.
+std::size_t parse_limit(const std::string& text) {
+  const auto malformed = [&] {
+    return Error(std::string(kLimitVariable) + "=" + text +
+                 ": expected a number of bytes, optionally followed by K, M or G (powers of 1024), as in 512M");
+  };
+  std::size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw malformed();
+  }
+  std::string unit = text.substr(used);
+  double scale = 1;
+  if (unit == "K" || unit == "k") scale = 1ull << 10;
+  else if (unit == "M" || unit == "m") scale = 1ull << 20;
+  else if (unit == "G" || unit == "g") scale = 1ull << 30;
+  else if (!unit.empty()) throw malformed();
+  const double bytes = number * scale;
+  if (!(bytes >= 1) || bytes >= 0x1p63) throw malformed();
+  return static_cast<std::size_t>(bytes);
+}
+
+// The limit in force, reading the environment the first time.
+std::size_t current_limit() {
+  std::call_once(g_limit_once, [] {
+    const char* text = std::getenv(kLimitVariable);
+    if (text && *text) g_limit = parse_limit(text);
+  });
+  return g_limit.load();
 }
 
 }  // namespace
 
+std::string format_bytes(std::size_t bytes) {
+  char buf[64];
+  if (bytes >= (std::size_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
+  else if (bytes >= (std::size_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.2f MiB", bytes / double(1ull << 20));
+  else if (bytes >= 1024) std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024.0);
+  else std::snprintf(buf, sizeof buf, "%zu bytes", bytes);
+  return buf;
+}
+
+std::optional<std::size_t> memory_limit() {
+  const std::size_t limit = current_limit();
+  return limit == kNoLimit ? std::nullopt : std::optional<std::size_t>(limit);
+}
+
+void set_memory_limit(std::optional<std::size_t> bytes) {
+  current_limit();  // so a later first read of the environment cannot replace this
+  g_limit_source = "set_memory_limit";
+  g_limit = bytes ? *bytes : kNoLimit;
+}
+
 void* allocate(std::size_t bytes, cudaStream_t stream) {
   std::call_once(g_pool_once, configure_pool);
+  const std::size_t limit = current_limit();
+  const std::size_t held = g_current.load();
+  if (limit != kNoLimit && bytes > limit - std::min(held, limit))
+    throw ResourceError("device memory limit reached: could not allocate " + format_bytes(bytes) + " with " +
+                        format_bytes(held) + " held by spgraph under its limit of " + format_bytes(limit) + " (" +
+                        g_limit_source + ")");
   void* p = nullptr;
   cudaError_t st = cudaMallocAsync(&p, bytes, stream);
   if (st == cudaErrorMemoryAllocation) {
     cudaGetLastError();
-    throw ResourceError("device memory exhausted: could not allocate " + gib(bytes) + " (" +
-                        gib(available_memory()) + " available, " + gib(g_current.load()) +
+    throw ResourceError("device memory exhausted: could not allocate " + format_bytes(bytes) + " (" +
+                        format_bytes(available_memory()) + " available, " + format_bytes(held) +
                         " held by spgraph)");
   }
   SPGRAPH_CUDA(st);
@@ -100,7 +161,10 @@ std::size_t available_memory() {
   std::uint64_t reserved = 0, used = 0;
   SPGRAPH_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
   SPGRAPH_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
-  return free_b + static_cast<std::size_t>(reserved - used);
+  const std::size_t device = free_b + static_cast<std::size_t>(reserved - used);
+  const std::size_t limit = current_limit();
+  if (limit == kNoLimit) return device;
+  return std::min(device, limit - std::min(g_current.load(), limit));
 }
 
 }  // namespace spgraph::device

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -22,13 +24,25 @@ struct MemoryStats {
   std::size_t peak = 0;     // most bytes live at once since the last reset_peak()
 };
 
-// Throws ResourceError naming the request and the free memory when it cannot be satisfied.
+// Throws ResourceError naming the request and the free memory when it cannot be satisfied, or
+// the limit (below) when it would pass it.
 void* allocate(std::size_t bytes, cudaStream_t stream);
 void deallocate(void* ptr, std::size_t bytes, cudaStream_t stream) noexcept;
 MemoryStats memory_stats();
 void reset_peak();
-// Free bytes on the device as the driver reports them, plus what the pool holds unused.
+// Free bytes on the device as the driver reports them, plus what the pool holds unused; under a
+// limit, no more than is left below it (so the SpGEMM's default memory budget keeps to it).
 std::size_t available_memory();
+
+// The most device memory spgraph holds at once. None by default; the environment variable
+// SPGRAPH_GPU_MEMORY_LIMIT sets one (bytes, or a number with K, M or G for powers of 1024, as
+// in 512M or 1.5G), read once, at the first allocation or call here; set_memory_limit
+// replaces it (nullopt: none). For sharing a GPU with other work, and for trying what a graph
+// too big for the GPU does. A malformed value throws Error naming the variable.
+std::optional<std::size_t> memory_limit();
+void set_memory_limit(std::optional<std::size_t> bytes);
+// "1.50 GiB", "12.00 MiB", "3.0 KiB", "100 bytes".
+std::string format_bytes(std::size_t bytes);
 
 // Copies `bytes` from the device to host memory on `stream` and waits for it. Copies of up to
 // 1 MiB go through a pinned block kept per host thread rather than being staged by the driver

@@ -55,18 +55,9 @@ void check_kernel_error(int code, const char* what) {
   throw Error(std::string(what) + ": internal error (" + why + "); the result would be wrong, please report");
 }
 
-std::string format_bytes(std::size_t bytes) {
-  char buf[64];
-  if (bytes >= (std::size_t(1) << 30)) std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
-  else if (bytes >= (std::size_t(1) << 20)) std::snprintf(buf, sizeof buf, "%.2f MiB", bytes / double(1ull << 20));
-  else if (bytes >= 1024) std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024.0);
-  else std::snprintf(buf, sizeof buf, "%zu bytes", bytes);
-  return buf;
-}
-
 namespace {
 std::string describe_budget(const Budget& b) {
-  return (b.explicit_budget ? "the memory budget of " : "the free device memory of ") + format_bytes(b.total);
+  return (b.explicit_budget ? "the memory budget of " : "the free device memory of ") + device::format_bytes(b.total);
 }
 }  // namespace
 
@@ -78,7 +69,7 @@ Budget make_budget(std::size_t budget_bytes, std::size_t bookkeeping_bytes, cons
   b.total = b.explicit_budget ? budget_bytes : device::available_memory() / 20 * 19;
   if (bookkeeping_bytes > b.total)
     throw ResourceError(std::string(what) + ": " + describe_budget(b) + " cannot hold the per-row bookkeeping (" +
-                        format_bytes(bookkeeping_bytes) + "); raise MxmOptions::memory_budget");
+                        device::format_bytes(bookkeeping_bytes) + "); raise MxmOptions::memory_budget");
   b.room = b.total - bookkeeping_bytes;
   return b;
 }
@@ -95,8 +86,8 @@ std::vector<Panel> plan_panels(const std::vector<std::uint64_t>& cost_prefix, st
     vid_t last = static_cast<vid_t>(it - cost_prefix.begin()) - 1;
     if (last <= first) {
       const std::uint64_t need = cost_prefix[first + 1] - cost_prefix[first];
-      throw ResourceError("mxm: " + describe_row(first) + " needs " + format_bytes(need) + " but " +
-                          describe_budget(budget) + " leaves " + format_bytes(room) +
+      throw ResourceError("mxm: " + describe_row(first) + " needs " + device::format_bytes(need) + " but " +
+                          describe_budget(budget) + " leaves " + device::format_bytes(room) +
                           " for it; raise MxmOptions::memory_budget");
     }
     panels.push_back({first, last});

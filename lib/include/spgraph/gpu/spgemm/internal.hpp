@@ -108,7 +108,6 @@ struct Budget {
 // budget_bytes == 0: what device::available_memory() reports, less a margin for the
 // allocator's granularity. Throws ResourceError when the bookkeeping alone does not fit.
 Budget make_budget(std::size_t budget_bytes, std::size_t bookkeeping_bytes, const char* what);
-std::string format_bytes(std::size_t bytes);
 
 struct Panel {
   vid_t first = 0;
