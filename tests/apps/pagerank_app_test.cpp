@@ -254,12 +254,19 @@ TEST(PageRankApp, GraphTooBigForTheGpuNamesTheLimit) {
   EXPECT_EQ(cpu.status, 0) << cpu.err;
 }
 
-TEST(PageRankApp, MalformedGpuMemoryLimitIsAnError) {
+// The limit takes bytes or K, M, G, T (with or without B or iB, any case); anything else is an error.
+TEST(PageRankApp, GpuMemoryLimitSyntax) {
   SPGRAPH_REQUIRE_GPU();
   ScratchDir dir;
-  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu", "SPGRAPH_GPU_MEMORY_LIMIT=lots ");
+  const AppRun r =
+      pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu", "SPGRAPH_GPU_MEMORY_LIMIT=lots ");
   EXPECT_EQ(r.status, 1);
   expect_one_error_line(r, "SPGRAPH_GPU_MEMORY_LIMIT=lots: expected a number of bytes");
+  for (const char* limit : {"8G", "8GiB", "8gb", "8589934592", "0.5T"}) {
+    const AppRun fits = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu",
+                                 std::string("SPGRAPH_GPU_MEMORY_LIMIT=") + limit + " ");
+    EXPECT_EQ(fits.status, 0) << limit << ": " << fits.err;
+  }
 }
 
 TEST(PageRankApp, BackendChoiceFollowsTheMachine) {

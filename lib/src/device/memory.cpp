@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -33,13 +34,13 @@ constexpr const char* kLimitVariable = "SPGRAPH_GPU_MEMORY_LIMIT";
 constexpr std::size_t kNoLimit = SIZE_MAX;
 std::atomic<std::size_t> g_limit{kNoLimit};
 std::once_flag g_limit_once;
-const char* g_limit_source = kLimitVariable;  // what set the limit, for the error message
+std::atomic<const char*> g_limit_source{kLimitVariable};  // what set the limit, for the error message
 
-// "123", "512K", "1.5G", ... (powers of 1024) as bytes.
+// "123", "512K", "1.5G", "8GB", "8GiB", ... (powers of 1024, any case) as bytes.
 std::size_t parse_limit(const std::string& text) {
   const auto malformed = [&] {
     return Error(std::string(kLimitVariable) + "=" + text +
-                 ": expected a number of bytes, optionally followed by K, M or G (powers of 1024), as in 512M");
+                 ": expected a number of bytes, optionally followed by K, M, G or T (powers of 1024), as in 512M");
   };
   std::size_t used = 0;
   double number = 0;
@@ -49,10 +50,14 @@ std::size_t parse_limit(const std::string& text) {
     throw malformed();
   }
   std::string unit = text.substr(used);
+  for (char& c : unit) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (unit.ends_with("ib")) unit.resize(unit.size() - 2);
+  else if (unit.ends_with("b")) unit.pop_back();
   double scale = 1;
-  if (unit == "K" || unit == "k") scale = 1ull << 10;
-  else if (unit == "M" || unit == "m") scale = 1ull << 20;
-  else if (unit == "G" || unit == "g") scale = 1ull << 30;
+  if (unit == "k") scale = 0x1p10;
+  else if (unit == "m") scale = 0x1p20;
+  else if (unit == "g") scale = 0x1p30;
+  else if (unit == "t") scale = 0x1p40;
   else if (!unit.empty()) throw malformed();
   const double bytes = number * scale;
   if (!(bytes >= 1) || bytes >= 0x1p63) throw malformed();
@@ -97,7 +102,7 @@ void* allocate(std::size_t bytes, cudaStream_t stream) {
   if (limit != kNoLimit && bytes > limit - std::min(held, limit))
     throw ResourceError("device memory limit reached: could not allocate " + format_bytes(bytes) + " with " +
                         format_bytes(held) + " held by spgraph under its limit of " + format_bytes(limit) + " (" +
-                        g_limit_source + ")");
+                        g_limit_source.load() + ")");
   void* p = nullptr;
   cudaError_t st = cudaMallocAsync(&p, bytes, stream);
   if (st == cudaErrorMemoryAllocation) {

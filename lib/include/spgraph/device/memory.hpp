@@ -35,8 +35,8 @@ void reset_peak();
 std::size_t available_memory();
 
 // The most device memory spgraph holds at once. None by default; the environment variable
-// SPGRAPH_GPU_MEMORY_LIMIT sets one (bytes, or a number with K, M or G for powers of 1024, as
-// in 512M or 1.5G), read once, at the first allocation or call here; set_memory_limit
+// SPGRAPH_GPU_MEMORY_LIMIT sets one (bytes, or a number with K, M, G or T for powers of 1024,
+// as in 512M, 1.5G or 8GiB), read once, at the first allocation or call here; set_memory_limit
 // replaces it (nullopt: none). For sharing a GPU with other work, and for trying what a graph
 // too big for the GPU does. A malformed value throws Error naming the variable.
 std::optional<std::size_t> memory_limit();

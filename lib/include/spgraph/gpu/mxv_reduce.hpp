@@ -60,9 +60,10 @@
 // ncu (cit-Patents-like float) the kernel took 78.9 us against 55.9 for the product alone, its
 // SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
 // the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
-// came below it; not kept. A COO product (options.kernel, or Auto on a matrix of at most kFusedChainMaxNnz
-// nonzeros) instead runs with the pass in one cooperative kernel: the product's atomics, a
-// grid-wide barrier, the pass, which leaves the scratch at the identity for the next product.
+// came below it; not kept. A COO product (options.kernel, or Auto on a matrix of at most
+// kFusedChainMaxNnz nonzeros) instead runs with the pass in one cooperative kernel: the
+// product's atomics, a grid-wide barrier, the pass, which leaves the scratch at the identity
+// for the next product.
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
