@@ -98,6 +98,8 @@ void set_memory_limit(std::optional<std::size_t> bytes) {
 void* allocate(std::size_t bytes, cudaStream_t stream) {
   std::call_once(g_pool_once, configure_pool);
   const std::size_t limit = current_limit();
+  // Checked, then counted below: host threads allocating at the same moment could each pass
+  // the check and together go past the limit by one allocation each.
   const std::size_t held = g_current.load();
   if (limit != kNoLimit && bytes > limit - std::min(held, limit))
     throw ResourceError("device memory limit reached: could not allocate " + format_bytes(bytes) + " with " +
