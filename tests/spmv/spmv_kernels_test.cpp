@@ -64,7 +64,7 @@ TEST(SpmvKernelsWideX, CsrStreamTakesTheWideStage) {
   SPGRAPH_REQUIRE_GPU();
   const std::size_t l2 = device::l2_cache_bytes();
   const vid_t ncols = vid_t(l2 / 2 / sizeof(float) + 4099);
-  ASSERT_EQ((gpu::detail::stream_items_per_thread<float, true>(ncols * sizeof(float))),
+  ASSERT_EQ((gpu::detail::stream_items_per_thread<float, true>(ncols)),
             gpu::detail::kStreamItemsPerThreadWide);
   std::mt19937_64 rng(11);
   std::vector<eid_t> lengths(30000);

@@ -84,11 +84,6 @@ std::string format_bytes(std::size_t bytes) {
   return buf;
 }
 
-std::optional<std::size_t> memory_limit() {
-  const std::size_t limit = current_limit();
-  return limit == kNoLimit ? std::nullopt : std::optional<std::size_t>(limit);
-}
-
 void set_memory_limit(std::optional<std::size_t> bytes) {
   current_limit();  // so a later first read of the environment cannot replace this
   g_limit_source = "set_memory_limit";

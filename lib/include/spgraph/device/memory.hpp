@@ -39,7 +39,6 @@ std::size_t available_memory();
 // as in 512M, 1.5G or 8GiB), read once, at the first allocation or call here; set_memory_limit
 // replaces it (nullopt: none). For sharing a GPU with other work, and for trying what a graph
 // too big for the GPU does. A malformed value throws Error naming the variable.
-std::optional<std::size_t> memory_limit();
 void set_memory_limit(std::optional<std::size_t> bytes);
 // "1.50 GiB", "12.00 MiB", "3.0 KiB", "100 bytes".
 std::string format_bytes(std::size_t bytes);

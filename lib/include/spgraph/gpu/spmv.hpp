@@ -233,9 +233,10 @@ inline constexpr int kStreamItemsPerThreadWide = 12;
 // Path items per tile: the stage holds kStreamThreads * J entries from the quad-aligned address
 // at or below a tile's first nonzero, up to 3 entries before it, so a tile carries 4 fewer.
 constexpr int stream_tile(int items_per_thread) { return kStreamThreads * items_per_thread - 4; }
-// J for a product with x of x_bytes (reads the device's L2 size).
+// J for a product with an x of x_length entries (reads the device's L2 size).
 template <class V, bool ReadValues>
-int stream_items_per_thread(std::size_t x_bytes) {
+int stream_items_per_thread(vid_t x_length) {
+  const std::size_t x_bytes = std::size_t(x_length) * sizeof(V);
   if (kStreamStageAsync<V> && x_bytes > device::l2_cache_bytes() / 2) return kStreamItemsPerThreadWide;
   return kStreamItemsPerThread<V, ReadValues>;
 }

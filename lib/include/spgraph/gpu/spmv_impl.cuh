@@ -87,7 +87,7 @@ class SpmvLaunch {
 
   template <bool ReadValues>
   void csr_stream() {
-    const int j = stream_items_per_thread<V, ReadValues>(std::size_t(m_.ncols()) * sizeof(V));
+    const int j = stream_items_per_thread<V, ReadValues>(m_.ncols());
     if constexpr (kStreamStageAsync<V>)
       if (j == kStreamItemsPerThreadWide) return csr_stream_with<ReadValues, kStreamItemsPerThreadWide>();
     csr_stream_with<ReadValues, kStreamItemsPerThread<V, ReadValues>>();

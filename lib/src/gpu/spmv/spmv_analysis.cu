@@ -131,12 +131,9 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
     case SpmvKernel::CsrStream:
       // Whether a product reads the values depends on its semiring too, so a valued matrix
       // gets both tilings (one, when they coincide).
-      {
-        const std::size_t x_bytes = std::size_t(A.ncols()) * sizeof(V);
-        detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, false>(x_bytes)));
-        if (!A.is_pattern())
-          detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, true>(x_bytes)));
-      }
+      detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, false>(A.ncols())));
+      if (!A.is_pattern())
+        detail::spmv_stream_tiles(A, detail::stream_tile(detail::stream_items_per_thread<V, true>(A.ncols())));
       detail::spmv_rowptr_low(A);
       break;
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
