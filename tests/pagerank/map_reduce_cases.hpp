@@ -233,6 +233,7 @@ void check_chained_passes(const MxvReduceCase& c, SpmvKernel kernel) {
                                               B::from_host(std::vector<double>(n, -1.0))};
   typename B::template MxvReducer<double, 2> pass;
   pass.seed({0.0, 5.0});
+  pass.prepare(A, SpmvOptions{kernel});  // (MxvReducerGpu.AlternatingSemirings... starts without)
   pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{kernel}, y[0], z);
   pass.start(ProductPlusPrev{}, A, x, PlusTimes{}, SpmvOptions{kernel}, y[1], z);
   for (int p = 0; p < 2; ++p) {

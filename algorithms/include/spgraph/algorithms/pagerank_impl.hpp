@@ -193,6 +193,9 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
   typename B::template MxvReducer<V, 2> pass;
   constexpr bool overlap = decltype(pass)::deferred;
   pass.seed({0.0, dangling});
+  // What the product reads besides A' (the gpu kernel's format), built with the upload, not in
+  // the first iteration: iterate_seconds is the iterations' time alone.
+  pass.prepare(in_links, SpmvOptions{});
 
   PageRankResult<V> result;
   result.upload_seconds = detail::seconds_since(start);

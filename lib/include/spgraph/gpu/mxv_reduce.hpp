@@ -6,6 +6,7 @@
 //
 //   gpu::MxvReducer<V, R> pass;
 //   pass.seed({...});                              // the totals the first pass sees
+//   pass.prepare(A, options);                      // optional: the product's format, built now
 //   pass.start(f, A, x, SR{}, options, v1, v2, ...);
 //   std::array<double, R> sums = pass.finish();
 //
@@ -60,15 +61,17 @@
 // ncu (cit-Patents-like float) the kernel took 78.9 us against 55.9 for the product alone, its
 // SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
 // the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
-// came below it; not kept. A COO product (options.kernel, or Auto on a matrix of at most
-// kFusedChainMaxNnz nonzeros) instead runs with the pass in one cooperative kernel: the
-// product's atomics, a grid-wide barrier, the pass, which leaves the scratch at the identity
-// for the next product.
+// came below it; not kept. A COO product (options.kernel, Auto's choice, or Auto on a matrix of
+// at most kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass leaves
+// each row it reads at the identity and the next product needs no fill kernel first; up to
+// kFusedChainMaxNnz nonzeros product and pass run in one cooperative kernel (the product's
+// atomics, a grid-wide barrier, the pass), above it as two kernels. (PageRank on cnr-2000,
+// where Auto picks COO: three kernels an iteration became two.)
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
-// Declared here for host code (gpu/backend.hpp); start() is defined in mxv_reduce_impl.cuh,
-// which the .cu file instantiating it includes.
+// Declared here for host code (gpu/backend.hpp); prepare() and start() are defined in
+// mxv_reduce_impl.cuh, which the .cu file instantiating them includes.
 #include <array>
 #include <optional>
 
@@ -112,6 +115,11 @@ class MxvReducer {
     SPGRAPH_CUDA(cudaMemcpy(totals_.data(), totals.data(), R * sizeof(double), cudaMemcpyHostToDevice));
   }
 
+  // Optional: builds ahead what the products of start(f, A, x, SR{}, options, ...) read (the
+  // kernel's format or the COO row ids, and the scratch), which the first start() otherwise
+  // builds, so that every pass costs the same.
+  void prepare(const Matrix<V>& A, const SpmvOptions& options);
+
   template <class SR, class F, class... T>
   void start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options, Vector<T>&... vectors);
 
@@ -123,8 +131,14 @@ class MxvReducer {
   }
 
  private:
+  void size_product(std::size_t n) {
+    if (product_.size() == n) return;
+    product_ = Vector<V>(n);
+    product_holds_.reset();
+  }
+
   template <class SR, class F, class... T>
-  void start_fused(F f, const Matrix<V>& A, const Vector<V>& x, Vector<T>&... vectors);
+  void start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vector<T>&... vectors);
 
   device::Buffer<double> partials_;    // one sum per block and r
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes

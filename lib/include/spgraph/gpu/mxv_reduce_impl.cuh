@@ -1,9 +1,9 @@
 #pragma once
 // Definition of gpu::MxvReducer::start (contract in mxv_reduce.hpp): the product into scratch,
 // then a map_reduce pass over its rows that reads the previous pass's totals from device
-// memory and leaves its own there for the next. With a COO product both run in one
-// cooperative kernel (coo_map_reduce_kernel); with any other, mxv and then a map_reduce
-// kernel.
+// memory and leaves its own there for the next. A COO product and its pass run in one
+// cooperative kernel (coo_map_reduce_kernel) or as the COO kernel and then a map_reduce kernel
+// (chain_launch); any other product is mxv and then a map_reduce kernel.
 #include <cooperative_groups.h>
 
 #include <algorithm>
@@ -34,10 +34,10 @@ struct RowsOfProduct {
   }
 };
 
-// The rows of a product that the same kernel accumulated into w with atomics: each is read
-// once, through L2 (other blocks wrote it in this kernel, so not through the read-only
-// path), and put back to the identity, so the next product accumulates into w without a fill
-// kernel first.
+// The rows of a product that the COO kernel accumulated into w with atomics: each is read
+// once, through L2 (in the fused kernel other blocks wrote it in this kernel, so not through
+// the read-only path), and put back to the identity, so the next product accumulates into w
+// without a fill kernel first.
 template <class V, int R, class F>
 struct RowsOfAccumulatedProduct {
   F f;
@@ -78,12 +78,19 @@ __global__ void __launch_bounds__(kMapReduceBlock, 6)
   add_block_sums<R>(acc, to, pass_blocks);
 }
 
-// Whether a chain's product runs with its pass in one kernel: a COO product (asked for, or
-// Auto) of at most kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound).
+// How a chain's product runs with its pass. A COO product adds into its output with atomics,
+// so the pass can put each row it reads back to the identity and the next product needs no
+// fill kernel first: up to kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound),
+// product and pass in one cooperative kernel; above it, the COO kernel and then the pass.
+// Any other kernel writes its rows: mxv, then the pass.
+enum class ChainLaunch { CooFused, CooThenPass, MxvThenPass };
+
 template <class V>
-bool fuse_chain(const Matrix<V>& A, SpmvKernel requested) {
-  return (requested == SpmvKernel::Auto || requested == SpmvKernel::CooLoadBalanced) &&
-         A.nnz() <= kFusedChainMaxNnz && device::cooperative_launch_supported();
+ChainLaunch chain_launch(const Matrix<V>& A, SpmvKernel requested) {
+  const bool coo = requested == SpmvKernel::Auto || requested == SpmvKernel::CooLoadBalanced;
+  if (coo && A.nnz() <= kFusedChainMaxNnz && device::cooperative_launch_supported()) return ChainLaunch::CooFused;
+  const SpmvKernel kernel = requested == SpmvKernel::Auto ? choose_spmv_kernel(A) : requested;
+  return kernel == SpmvKernel::CooLoadBalanced ? ChainLaunch::CooThenPass : ChainLaunch::MxvThenPass;
 }
 
 }  // namespace spgraph::gpu::detail
@@ -92,7 +99,7 @@ namespace spgraph::gpu {
 
 template <class V, int R>
 template <class SR, class F, class... T>
-void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, Vector<T>&... vectors) {
+void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vector<T>&... vectors) {
   using namespace detail;
   const std::size_t n = product_.size();
   const V identity = SR::template identity<V>();
@@ -105,12 +112,25 @@ void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, 
   const vid_t* row_ids = nnz > 0 ? spmv_coo_row_ids(A).data() : nullptr;
   using Rows = RowsOfAccumulatedProduct<V, R, F>;
   const Rows rows{f, totals_.data(), product_.data(), identity};
+  const int slot = started_ % 2;
   auto launch = [&](auto product) {
+    if (!fused) {
+      // The pass spills 32 to 56 bytes under map_reduce_kernel's 32 registers (w and the
+      // identity on top of f's state); with 40 registers (6 blocks an SM) PageRank on cnr-2000
+      // took 23.5 against 22.8 us an iteration, float, on the H200 (24.0 with the fill kernel).
+      launch_coo_kernel<SR>(row_ids, csr.col.data(), nnz, product, product_.data(), OutputMask<V>{});
+      auto pass = map_reduce_kernel<R, Rows, T...>;
+      const int grid = map_reduce_grid(pass, n);
+      pass<<<grid, kMapReduceBlock>>>(
+          n, rows, sum_targets<R>(partials_, arrivals_, std::size_t(grid), 0, sums_.device(slot), totals_.data()),
+          vectors.data()...);
+      SPGRAPH_CHECK_LAUNCH("gpu::MxvReducer row pass");
+      return;
+    }
     auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
     static const int resident = device::resident_blocks(kernel, kMapReduceBlock);
     const CooSingleLaunchShape shape = coo_single_launch_shape(A.nrows(), nnz, kMapReduceBlock, resident);
     const unsigned pass_blocks = std::min(blocks_of(eid_t(n), kMapReduceBlock), unsigned(shape.grid));
-    const int slot = started_ % 2;
     device::launch_cooperative(
         kernel, shape.grid, kMapReduceBlock, 0, row_ids, csr.col.data(), nnz, shape.warp_chunk, product,
         product_.data(), n, pass_blocks, rows,
@@ -124,6 +144,17 @@ void MxvReducer<V, R>::start_fused(F f, const Matrix<V>& A, const Vector<V>& x, 
 }
 
 template <class V, int R>
+void MxvReducer<V, R>::prepare(const Matrix<V>& A, const SpmvOptions& options) {
+  using namespace detail;
+  size_product(static_cast<std::size_t>(A.nrows()));
+  if (A.nrows() == 0) return;
+  if (chain_launch(A, options.kernel) == ChainLaunch::MxvThenPass)
+    prepare_spmv(A, options.kernel);
+  else if (A.nnz() > 0)
+    spmv_coo_row_ids(A);
+}
+
+template <class V, int R>
 template <class SR, class F, class... T>
 void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options,
                              Vector<T>&... vectors) {
@@ -131,15 +162,13 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (started_ - finished_ >= 2)
     throw Error("gpu::MxvReducer::start: two passes are in flight already (finish() one first)");
   const std::size_t n = static_cast<std::size_t>(A.nrows());
-  if (product_.size() != n) {
-    product_ = Vector<V>(n);
-    product_holds_.reset();
-  }
+  size_product(n);
   common_length("gpu::MxvReducer (the product's rows, then each vector)", product_, vectors...);
   const int slot = started_ % 2;
-  if (n > 0 && fuse_chain(A, options.kernel)) {
+  const ChainLaunch how = n > 0 ? chain_launch(A, options.kernel) : ChainLaunch::MxvThenPass;
+  if (how != ChainLaunch::MxvThenPass) {
     check_spmv_input("gpu::MxvReducer", x.size(), A);
-    start_fused<SR>(f, A, x, vectors...);
+    start_coo<SR>(f, A, x, how == ChainLaunch::CooFused, vectors...);
     SPGRAPH_CUDA(cudaEventRecord(sums_.done(slot), 0));
     ++started_;
     return;

@@ -111,7 +111,7 @@ class SpmvLaunch {
       return coo_single_launch<ReadValues>(rows.data());
     init_output_kernel<SR, V><<<blocks_of(csr.nrows, kThreads), kThreads>>>(y_, csr.nrows, mask_);
     SPGRAPH_CHECK_LAUNCH("init_output_kernel");
-    coo_part<ReadValues>(rows.data(), csr.col.data(), csr.val.data(), csr.nnz());
+    launch_coo_kernel<SR>(rows.data(), csr.col.data(), csr.nnz(), product<ReadValues>(csr.val.data()), y_, mask_);
   }
 
   template <bool ReadValues>
@@ -122,17 +122,6 @@ class SpmvLaunch {
     const CooSingleLaunchShape shape = coo_single_launch_shape(csr.nrows, csr.nnz(), kThreads, resident);
     device::launch_cooperative(kernel, shape.grid, kThreads, 0, rows, csr.col.data(), csr.nnz(), shape.warp_chunk,
                                product<ReadValues>(csr.val.data()), y_, csr.nrows, mask_);
-  }
-
-  // Enough warps for two full waves of the device.
-  template <bool ReadValues>
-  void coo_part(const vid_t* rows, const vid_t* col, const V* val, eid_t nnz) {
-    if (nnz == 0) return;
-    const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(device::multiprocessor_count()) * 64 * 2);
-    const eid_t launched = (nnz + chunk - 1) / chunk;
-    coo_kernel<SR, V><<<blocks_of(launched * 32, kThreads), kThreads>>>(rows, col, nnz, chunk,
-                                                                      product<ReadValues>(val), y_, mask_);
-    SPGRAPH_CHECK_LAUNCH("coo_kernel");
   }
 
   template <bool ReadValues>
@@ -156,7 +145,8 @@ class SpmvLaunch {
     ell_kernel<SR, V><<<blocks_of(n, kThreads), kThreads>>>(h.ell_col.data(), row_len.data(), h.ell_width, n,
                                                             product<ReadValues>(h.ell_val.data()), y_, mask_);
     SPGRAPH_CHECK_LAUNCH("ell_kernel");
-    coo_part<ReadValues>(h.coo_row.data(), h.coo_col.data(), h.coo_val.data(), h.coo_nnz);
+    launch_coo_kernel<SR>(h.coo_row.data(), h.coo_col.data(), h.coo_nnz, product<ReadValues>(h.coo_val.data()), y_,
+                          mask_);
   }
 
   const Matrix<V>& m_;

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "spgraph/device/cuda_check.hpp"
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/gpu/semiring_device_impl.cuh"
 #include "spgraph/gpu/spmv.hpp"
 
@@ -374,6 +375,20 @@ __global__ void __launch_bounds__(256)
   const eid_t begin = ((eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5) * warp_chunk;
   if (begin >= nnz) return;  // the whole warp leaves together
   coo_warp_chunk<SR>(begin, row_ids, col, nnz, warp_chunk, product, y, mask);
+}
+
+// y (+)= the terms of nnz COO entries, with enough warps for two full waves of the device. y
+// already holds what each allowed row starts from (init_output_kernel's identity, or a chain's
+// pass put it back: gpu::MxvReducer).
+template <class SR, class V, class Product>
+void launch_coo_kernel(const vid_t* row_ids, const vid_t* col, eid_t nnz, Product product, V* y,
+                       OutputMask<V> mask) {
+  if (nnz == 0) return;
+  constexpr int kThreads = 256;
+  const eid_t chunk = coo_warp_chunk_size(nnz, eid_t(device::multiprocessor_count()) * 64 * 2);
+  const eid_t launched = (nnz + chunk - 1) / chunk;
+  coo_kernel<SR, V><<<blocks_of(launched * 32, kThreads), kThreads>>>(row_ids, col, nnz, chunk, product, y, mask);
+  SPGRAPH_CHECK_LAUNCH("coo_kernel");
 }
 
 // COO in one launch: y's initialisation, a grid-wide barrier, then warp w takes chunk w (at

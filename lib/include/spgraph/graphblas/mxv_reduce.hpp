@@ -26,12 +26,15 @@ class MxvReducer {
     prev_ = totals;
   }
 
+  // GraphBLAS's mxv needs nothing built ahead; the scratch is.
+  void prepare(const Matrix<V>& A, const SpmvOptions&) { size_product(static_cast<std::size_t>(A.nrows())); }
+
   template <class SR, class F, class... T>
   void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vector<T>&... vectors) {
     if (in_flight_.size() >= 2)
       throw Error("graphblas::MxvReducer::start: two passes are unfinished already (finish() one first)");
     const std::size_t n = static_cast<std::size_t>(A.nrows());
-    if (product_.size() != n) product_ = from_host(std::vector<V>(n, V(0)));
+    size_product(n);
     mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
     const std::array<double, R> prev = prev_;
     prev_ = map_reduce<R>(
@@ -52,6 +55,10 @@ class MxvReducer {
   }
 
  private:
+  void size_product(std::size_t n) {
+    if (product_.size() != n) product_ = from_host(std::vector<V>(n, V(0)));
+  }
+
   std::array<double, R> prev_{};
   std::deque<std::array<double, R>> in_flight_;
   Vector<V> product_;
