@@ -144,6 +144,8 @@ class MxvReducer {
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes
   device::Buffer<double> totals_;      // the last pass's totals, which the next one reads
   Vector<V> product_;                  // A x
+  Vector<V> spare_;                    // the next A x of a two-kernel COO chain (its pass clears
+                                       // it while it reads product_; then the two swap)
   std::optional<V> product_holds_;     // the value in every element of product_, when known (the
                                        // fused pass leaves the identity there for the next product)
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead

@@ -7,6 +7,7 @@
 #include <cooperative_groups.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
@@ -34,10 +35,28 @@ struct RowsOfProduct {
   }
 };
 
-// The rows of a product that the COO kernel accumulated into w with atomics: each is read
-// once, through L2 (in the fused kernel other blocks wrote it in this kernel, so not through
-// the read-only path), and put back to the identity, so the next product accumulates into w
-// without a fill kernel first.
+// map_reduce_kernel's pass over a product's rows, then `next`, the buffer the next product
+// accumulates into, put to SR's identity, so the COO kernel's atomics need no fill kernel
+// first. In a loop of its own: clearing each row beside its pass made the pass spill under its
+// 32 registers, as did clearing the product's own rows as they were read (the one-kernel chain
+// below; 12-15 us on cnr-2000, where the pass alone takes 7.3, under ncu).
+template <class SR, int R, class Rows, class V, class... T>
+__global__ void __launch_bounds__(kMapReduceBlock, 8)
+    rows_then_clear_kernel(std::size_t n, Rows rows, BlockSumTargets to, V* next, const V* w, T*... data) {
+  double acc[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) acc[r] = 0;
+  map_rows<R>(n, rows, acc, gridDim.x, w, data...);
+  const std::size_t stride = std::size_t(gridDim.x) * kMapReduceBlock;
+  for (std::size_t i = std::size_t(blockIdx.x) * kMapReduceBlock + threadIdx.x; i < n; i += stride)
+    next[i] = SR::template identity<V>();
+  add_block_sums<R>(acc, to, gridDim.x);
+}
+
+// The rows of a product that the same kernel accumulated into w with atomics: each is read
+// once, through L2 (other blocks wrote it in this kernel, so not through the read-only path),
+// and put back to the identity, so the next product accumulates into w without a fill kernel
+// first.
 template <class V, int R, class F>
 struct RowsOfAccumulatedProduct {
   F f;
@@ -110,23 +129,25 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
   const auto& csr = A.csr();
   const eid_t nnz = csr.nnz();
   const vid_t* row_ids = nnz > 0 ? spmv_coo_row_ids(A).data() : nullptr;
-  using Rows = RowsOfAccumulatedProduct<V, R, F>;
-  const Rows rows{f, totals_.data(), product_.data(), identity};
   const int slot = started_ % 2;
   auto launch = [&](auto product) {
-    if (!fused) {
-      // The pass spills 32 to 56 bytes under map_reduce_kernel's 32 registers (w and the
-      // identity on top of f's state); with 40 registers (6 blocks an SM) PageRank on cnr-2000
-      // took 23.5 against 22.8 us an iteration, float, on the H200 (24.0 with the fill kernel).
+    if (!fused) {  // the product, then a pass that clears the spare buffer for the next one
+      if (spare_.size() != n) spare_ = Vector<V>(n);
       launch_coo_kernel<SR>(row_ids, csr.col.data(), nnz, product, product_.data(), OutputMask<V>{});
-      auto pass = map_reduce_kernel<R, Rows, T...>;
+      // (The functor's type spelled out: a local alias as a template argument in this lambda
+      // breaks nvcc's generated launch stub.)
+      auto pass = rows_then_clear_kernel<SR, R, RowsOfProduct<V, R, F>, V, T...>;
       const int grid = map_reduce_grid(pass, n);
       pass<<<grid, kMapReduceBlock>>>(
-          n, rows, sum_targets<R>(partials_, arrivals_, std::size_t(grid), 0, sums_.device(slot), totals_.data()),
-          vectors.data()...);
+          n, RowsOfProduct<V, R, F>{f, totals_.data()},
+          sum_targets<R>(partials_, arrivals_, std::size_t(grid), 0, sums_.device(slot), totals_.data()),
+          spare_.data(), product_.data(), vectors.data()...);
       SPGRAPH_CHECK_LAUNCH("gpu::MxvReducer row pass");
+      std::swap(product_, spare_);
       return;
     }
+    using Rows = RowsOfAccumulatedProduct<V, R, F>;
+    const Rows rows{f, totals_.data(), product_.data(), identity};
     auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
     static const int resident = device::resident_blocks(kernel, kMapReduceBlock);
     const CooSingleLaunchShape shape = coo_single_launch_shape(A.nrows(), nnz, kMapReduceBlock, resident);
