@@ -56,13 +56,29 @@ __device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to
   // Every other block has counted itself, after its fence. Thread t adds the partials of
   // blocks t, t + 256, ... in turn and the block reduction's tree is fixed for the block
   // size, so the totals come out the same on every run. __ldcg reads from L2, where the
-  // other blocks' partials are.
+  // other blocks' partials are. The loads of kSumRound blocks and every r are issued before
+  // the first add: one at a time, each waited for its round trip before the next was issued,
+  // which put about ten L2 round trips after the last block's arrival on a pass of 1056 blocks.
+  constexpr int kSumRound = 4;
+  double s[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) s[r] = 0;
+  for (unsigned first = threadIdx.x; first < blocks; first += kSumRound * kMapReduceBlock) {
+    double v[kSumRound][R];
+#pragma unroll
+    for (int u = 0; u < kSumRound; ++u) {
+      const unsigned b = first + u * kMapReduceBlock;
+#pragma unroll
+      for (int r = 0; r < R; ++r) v[u][r] = b < blocks ? __ldcg(&to.partials[std::size_t(b) * R + r]) : 0.0;
+    }
+#pragma unroll
+    for (int u = 0; u < kSumRound; ++u)
+#pragma unroll
+      for (int r = 0; r < R; ++r) s[r] += v[u][r];
+  }
 #pragma unroll
   for (int r = 0; r < R; ++r) {
-    double s = 0;
-    for (unsigned b = threadIdx.x; b < blocks; b += kMapReduceBlock)
-      s += __ldcg(&to.partials[std::size_t(b) * R + r]);
-    const double total = BlockReduce(storage).Sum(s);
+    const double total = BlockReduce(storage).Sum(s[r]);
     if (threadIdx.x == 0) {
       to.host_sums[r] = total;
       if (to.totals) to.totals[r] = total;
