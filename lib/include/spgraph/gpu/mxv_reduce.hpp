@@ -62,11 +62,12 @@
 // SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
 // the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
 // came below it; not kept. A COO product (options.kernel, Auto's choice, or Auto on a matrix of
-// at most kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass leaves
-// each row it reads at the identity and the next product needs no fill kernel first; up to
+// at most kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass puts a
+// scratch back to the identity and the next product needs no fill kernel first. Up to
 // kFusedChainMaxNnz nonzeros product and pass run in one cooperative kernel (the product's
-// atomics, a grid-wide barrier, the pass), above it as two kernels. (PageRank on cnr-2000,
-// where Auto picks COO: three kernels an iteration became two.)
+// atomics, a grid-wide barrier, the pass, which clears each row as it reads it); above it as
+// two kernels, the pass clearing a spare scratch that the next product then takes. (PageRank
+// on cnr-2000, where Auto picks COO: three kernels an iteration became two.)
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
@@ -131,7 +132,8 @@ class MxvReducer {
   }
 
  private:
-  void size_product(std::size_t n) {
+  void size_product(std::size_t n, bool with_spare) {
+    if (with_spare && spare_.size() != n) spare_ = Vector<V>(n);
     if (product_.size() == n) return;
     product_ = Vector<V>(n);
     product_holds_.reset();
@@ -146,8 +148,8 @@ class MxvReducer {
   Vector<V> product_;                  // A x
   Vector<V> spare_;                    // the next A x of a two-kernel COO chain (its pass clears
                                        // it while it reads product_; then the two swap)
-  std::optional<V> product_holds_;     // the value in every element of product_, when known (the
-                                       // fused pass leaves the identity there for the next product)
+  std::optional<V> product_holds_;     // the value in every element of product_, when known (a
+                                       // COO chain's pass leaves the identity for the next product)
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
   int started_ = 0, finished_ = 0;
 };

@@ -1,7 +1,7 @@
 #pragma once
-// Definition of gpu::MxvReducer::start (contract in mxv_reduce.hpp): the product into scratch,
-// then a map_reduce pass over its rows that reads the previous pass's totals from device
-// memory and leaves its own there for the next. A COO product and its pass run in one
+// Definitions of gpu::MxvReducer::prepare and start (contract in mxv_reduce.hpp): the product
+// into scratch, then a map_reduce pass over its rows that reads the previous pass's totals from
+// device memory and leaves its own there for the next. A COO product and its pass run in one
 // cooperative kernel (coo_map_reduce_kernel) or as the COO kernel and then a map_reduce kernel
 // (chain_launch); any other product is mxv and then a map_reduce kernel.
 #include <cooperative_groups.h>
@@ -132,7 +132,7 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
   const int slot = started_ % 2;
   auto launch = [&](auto product) {
     if (!fused) {  // the product, then a pass that clears the spare buffer for the next one
-      if (spare_.size() != n) spare_ = Vector<V>(n);
+      size_product(n, true);
       launch_coo_kernel<SR>(row_ids, csr.col.data(), nnz, product, product_.data(), OutputMask<V>{});
       // (The functor's type spelled out: a local alias as a template argument in this lambda
       // breaks nvcc's generated launch stub.)
@@ -167,9 +167,11 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
 template <class V, int R>
 void MxvReducer<V, R>::prepare(const Matrix<V>& A, const SpmvOptions& options) {
   using namespace detail;
-  size_product(static_cast<std::size_t>(A.nrows()));
-  if (A.nrows() == 0) return;
-  if (chain_launch(A, options.kernel) == ChainLaunch::MxvThenPass)
+  const std::size_t n = static_cast<std::size_t>(A.nrows());
+  if (n == 0) return size_product(0, false);
+  const ChainLaunch how = chain_launch(A, options.kernel);
+  size_product(n, how == ChainLaunch::CooThenPass);
+  if (how == ChainLaunch::MxvThenPass)
     prepare_spmv(A, options.kernel);
   else if (A.nnz() > 0)
     spmv_coo_row_ids(A);
@@ -183,7 +185,7 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (started_ - finished_ >= 2)
     throw Error("gpu::MxvReducer::start: two passes are in flight already (finish() one first)");
   const std::size_t n = static_cast<std::size_t>(A.nrows());
-  size_product(n);
+  size_product(n, false);
   common_length("gpu::MxvReducer (the product's rows, then each vector)", product_, vectors...);
   const int slot = started_ % 2;
   const ChainLaunch how = n > 0 ? chain_launch(A, options.kernel) : ChainLaunch::MxvThenPass;
