@@ -13,6 +13,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/page_rank.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "pagerank_support.hpp"
@@ -75,11 +76,7 @@ Csr<double> without_dangling_vertices(const Csr<double>& g) {
   return coo_to_csr(std::move(coo));
 }
 
-vid_t dangling_vertices(const Csr<double>& g) {
-  vid_t count = 0;
-  for (vid_t u = 0; u < g.nrows; ++u) count += g.row_length(u) == 0;
-  return count;
-}
+vid_t dangling_vertices(const Csr<double>& g) { return vid_t(std::ranges::count(out_degrees(g), eid_t(0))); }
 
 // Largest |ours - boost| / boost over the vertices.
 double max_rel_error(const std::vector<double>& ours, const std::vector<double>& boost_ranks) {
