@@ -55,7 +55,7 @@ for w in "${what[@]}"; do
         case $t in
           spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvKernels/1.PlusTimes:SpmvMasks/0.PlusTimes:SpmvKernelsWideX.*'} ;;
           spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroupMidSpans:SpgemmHash.SortTiersCombineRunsAcrossLanes:SpgemmHash.ManyEntriesFewProducts:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
-          pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*'} ;;
+          pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*:MxvLoopGpu.*'} ;;
         esac
         timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool racecheck --error-exitcode 9 \
           $t --gtest_brief=1 --gtest_filter="$f" >"$out/racecheck-$t.log" 2>&1

@@ -4,10 +4,10 @@
 // instantiated with GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp), whose
-// headers document them. This header compiles as plain C++; map_reduce and MxvReducer::start
-// are defined in gpu/dense_map_reduce_impl.cuh and gpu/mxv_reduce_impl.cuh, which the .cu file
-// instantiating an algorithm includes.
+// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp,
+// gpu/mxv_loop.hpp), whose headers document them. This header compiles as plain C++;
+// map_reduce, MxvReducer::start and MxvLoop::run are defined in the matching *_impl.cuh files,
+// which the .cu file instantiating an algorithm includes.
 #include <array>
 #include <type_traits>
 #include <vector>
@@ -17,6 +17,7 @@
 #include "spgraph/device/memory.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -67,6 +68,9 @@ struct GpuBackend {
   template <int R> using MapReducer = gpu::MapReducer<R>;
   // mxv fused with a pass over the product's rows (gpu/mxv_reduce.hpp).
   template <class V, int R> using MxvReducer = gpu::MxvReducer<V, R>;
+  // Many such iterations in one kernel, the stopping test on the device (gpu/mxv_loop.hpp);
+  // this backend only: algorithms test for it with `requires`.
+  template <class V, int R> using MxvLoop = gpu::MxvLoop<V, R>;
 
   // Device seconds of the operations queued between start() and seconds(), by CUDA events on
   // the default stream the operations run on; gaps where the device waited for the host count.

@@ -243,13 +243,28 @@ const Hyb<V>& spmv_hyb(const Matrix<V>& A) {
   return *cache.hyb;
 }
 
+// Built on the host from the row offsets, once per matrix: gpu::MxvLoop runs on matrices small
+// enough for the copy (kMxvLoopMaxNnz).
+template <class V>
+const LoopItems& spmv_loop_items(const Matrix<V>& A) {
+  SpmvCache<V>& cache = cache_of(A);
+  std::lock_guard lock(cache.mutex);
+  if (!cache.loop_items) {
+    auto built = std::make_unique<LoopItems>();
+    built->items.upload(loop_items(A.csr().rowptr.download(), built->long_rows));
+    cache.loop_items = std::move(built);
+  }
+  return *cache.loop_items;
+}
+
 #define SPGRAPH_SPMV_FORMATS_INSTANTIATE(V)                                     \
   template const device::Buffer<vid_t>& spmv_coo_row_ids(const Matrix<V>&);    \
   template const device::Buffer<unsigned>& spmv_rowptr_low(const Matrix<V>&); \
   template const PathTiles& spmv_merge_path_tiles(const Matrix<V>&);           \
   template const PathTiles& spmv_stream_tiles(const Matrix<V>&, int);          \
   template const SellP<V>& spmv_sellp(const Matrix<V>&);                        \
-  template const Hyb<V>& spmv_hyb(const Matrix<V>&);
+  template const Hyb<V>& spmv_hyb(const Matrix<V>&);                            \
+  template const LoopItems& spmv_loop_items(const Matrix<V>&);
 
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(float)
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(double)
