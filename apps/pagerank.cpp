@@ -129,9 +129,9 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
   else
     std::printf("pagerank: %s after %d iterations, L1 change %.3g (tolerance %.3g)\n",
                 r.converged ? "converged" : "NOT converged", r.iterations, r.change, threshold);
-  std::printf("time: load %s, upload %s, solve %s (iterations %s)\n", format_seconds(load_seconds).c_str(),
+  std::printf("time: load %s, upload %s, solve %s (iterations %s%s)\n", format_seconds(load_seconds).c_str(),
               format_seconds(r.upload_seconds).c_str(), format_seconds(r.solve_seconds).c_str(),
-              format_seconds(r.iterate_seconds).c_str());
+              format_seconds(r.iterate_seconds).c_str(), r.device_loop ? ", all in one GPU kernel" : "");
   if (out) write_ranks(*out, graph, r.rank);
   if (f.top > 0) print_top(graph, r.rank, f.top);
   if (r.converged) return 0;

@@ -1,6 +1,8 @@
 // PageRank on this project's GPU kernels: the shared template (pagerank_impl.hpp) instantiated
-// for the gpu backend, with its product-and-pass iteration (gpu/mxv_reduce_impl.cuh) compiled here.
+// for the gpu backend, with its product-and-pass iterations (gpu/mxv_reduce_impl.cuh, and all of
+// them in one kernel, gpu/mxv_loop_impl.cuh) compiled here.
 #include "spgraph/gpu/backend.hpp"
+#include "spgraph/gpu/mxv_loop_impl.cuh"
 #include "spgraph/gpu/mxv_reduce_impl.cuh"
 #include "spgraph/algorithms/pagerank_impl.hpp"
 

@@ -281,7 +281,10 @@ TEST(PageRankApp, BackendChoiceFollowsTheMachine) {
     EXPECT_NE(autorun.out.find("backend: gpu ("), std::string::npos) << autorun.out;
     EXPECT_EQ(forced.status, 0) << forced.err;
     EXPECT_NE(forced.out.find("backend: gpu ("), std::string::npos) << forced.out;
+    // karate's 156 links: every iteration in one kernel (PageRankLoop::Auto)
+    EXPECT_NE(forced.out.find(", all in one GPU kernel)"), std::string::npos) << forced.out;
   } else {
+    EXPECT_EQ(autorun.out.find("GPU kernel"), std::string::npos) << autorun.out;
     EXPECT_NE(autorun.out.find("backend: cpu (SuiteSparse:GraphBLAS"), std::string::npos) << autorun.out;
     EXPECT_NE(autorun.out.find("; no GPU: "), std::string::npos) << autorun.out;
     EXPECT_EQ(forced.status, 1);

@@ -180,6 +180,19 @@ TEST_P(PageRankBehaviour, RejectsBadInput) {
   fails(kLink, o, "fixed iterations");
 }
 
+// Only the gpu backend can run every iteration in one kernel; asking the cpu one to is an
+// error that says so, not a silent host loop.
+TEST(PageRankLoopChoice, DeviceLoopOnTheCpuBackendIsAnError) {
+  PageRankOptions o;
+  o.loop = algorithms::PageRankLoop::Device;
+  try {
+    algorithms::pagerank<double>(algorithms::Backend::Cpu, kLink, o);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("needs the gpu backend"), std::string::npos) << e.what();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, PageRankBehaviour, all_pagerank_configs, config_name);
 
 }  // namespace

@@ -10,6 +10,7 @@ namespace spgraph::test {
 namespace {
 
 using algorithms::Backend;
+using algorithms::PageRankLoop;
 using algorithms::PageRankOptions;
 using algorithms::pagerank;
 
@@ -39,28 +40,34 @@ TEST_P(PageRankGpuVsCpu, SameRanksAndIterations) {
 
   PageRankOptions fixed;
   fixed.fixed_iterations = 40;
-  const auto gpu = pagerank<double>(Backend::Gpu, g, fixed);
-  const auto cpu = pagerank<double>(Backend::Cpu, g, fixed);
-  EXPECT_LE(max_rel_diff(gpu.rank, cpu.rank), 1e-11);
-  EXPECT_NEAR(gpu.change, cpu.change, 1e-12);
-
   PageRankOptions until_converged;
   until_converged.max_iterations = 300;  // the change shrinks by about d = 0.85 per iteration
-  const auto gpu_converged = pagerank<double>(Backend::Gpu, g, until_converged);
+  const auto cpu = pagerank<double>(Backend::Cpu, g, fixed);
   const auto cpu_converged = pagerank<double>(Backend::Cpu, g, until_converged);
-  EXPECT_TRUE(gpu_converged.converged);
-  EXPECT_TRUE(cpu_converged.converged);
-  EXPECT_EQ(gpu_converged.iterations, cpu_converged.iterations);
-  double total = 0;
-  for (double r : gpu_converged.rank) total += r;
-  EXPECT_NEAR(total, 1.0, 1e-9);
-
-  // float sums differ in order between the backends; both stay close to the double answer.
-  const auto gpu_float = pagerank<float>(Backend::Gpu, g, fixed);
   const auto cpu_float = pagerank<float>(Backend::Cpu, g, fixed);
-  std::vector<float> reference(gpu.rank.begin(), gpu.rank.end());
-  EXPECT_LE(max_rel_diff(gpu_float.rank, reference), 1e-3);
+  std::vector<float> reference(cpu.rank.begin(), cpu.rank.end());
   EXPECT_LE(max_rel_diff(cpu_float.rank, reference), 1e-3);
+
+  for (PageRankLoop loop : {PageRankLoop::Host, PageRankLoop::Device}) {
+    SCOPED_TRACE(loop == PageRankLoop::Host ? "host loop" : "device loop");
+    fixed.loop = until_converged.loop = loop;
+    const auto gpu = pagerank<double>(Backend::Gpu, g, fixed);
+    EXPECT_EQ(gpu.device_loop, loop == PageRankLoop::Device);
+    EXPECT_LE(max_rel_diff(gpu.rank, cpu.rank), 1e-11);
+    EXPECT_NEAR(gpu.change, cpu.change, 1e-12);
+
+    const auto gpu_converged = pagerank<double>(Backend::Gpu, g, until_converged);
+    EXPECT_TRUE(gpu_converged.converged);
+    EXPECT_TRUE(cpu_converged.converged);
+    EXPECT_EQ(gpu_converged.iterations, cpu_converged.iterations);
+    double total = 0;
+    for (double r : gpu_converged.rank) total += r;
+    EXPECT_NEAR(total, 1.0, 1e-9);
+
+    // float sums differ in order between the backends; both stay close to the double answer.
+    const auto gpu_float = pagerank<float>(Backend::Gpu, g, fixed);
+    EXPECT_LE(max_rel_diff(gpu_float.rank, reference), 1e-3);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(RealGraphs, PageRankGpuVsCpu,

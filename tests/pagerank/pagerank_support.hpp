@@ -21,15 +21,24 @@ namespace spgraph::test {
 struct PageRankConfig {
   algorithms::Backend backend;
   bool single;  // float ranks; double otherwise
+  algorithms::PageRankLoop loop = algorithms::PageRankLoop::Auto;  // Host or Device on the gpu
 };
 
 inline std::string config_name(const testing::TestParamInfo<PageRankConfig>& info) {
-  return std::string(to_string(info.param.backend)) + (info.param.single ? "_float" : "_double");
+  const char* loop = info.param.loop == algorithms::PageRankLoop::Host     ? "_host_loop"
+                     : info.param.loop == algorithms::PageRankLoop::Device ? "_device_loop"
+                                                                           : "";
+  return std::string(to_string(info.param.backend)) + loop + (info.param.single ? "_float" : "_double");
 }
 
-inline const auto all_pagerank_configs =
-    testing::Values(PageRankConfig{algorithms::Backend::Cpu, false}, PageRankConfig{algorithms::Backend::Cpu, true},
-                    PageRankConfig{algorithms::Backend::Gpu, false}, PageRankConfig{algorithms::Backend::Gpu, true});
+// The gpu backend with each way of running the iterations (on these small graphs Auto would
+// take the device loop every time).
+inline const auto all_pagerank_configs = testing::Values(
+    PageRankConfig{algorithms::Backend::Cpu, false}, PageRankConfig{algorithms::Backend::Cpu, true},
+    PageRankConfig{algorithms::Backend::Gpu, false, algorithms::PageRankLoop::Host},
+    PageRankConfig{algorithms::Backend::Gpu, true, algorithms::PageRankLoop::Host},
+    PageRankConfig{algorithms::Backend::Gpu, false, algorithms::PageRankLoop::Device},
+    PageRankConfig{algorithms::Backend::Gpu, true, algorithms::PageRankLoop::Device});
 
 // The result with ranks widened to double, whichever precision ran.
 struct PageRankRun {
@@ -46,9 +55,15 @@ PageRankRun widen(const algorithms::PageRankResult<V>& r) {
           r.iterate_seconds};
 }
 
-inline PageRankRun run_pagerank(const PageRankConfig& c, const Csr<double>& g, const algorithms::PageRankOptions& o) {
-  return c.single ? widen(algorithms::pagerank<float>(c.backend, g, o))
-                  : widen(algorithms::pagerank<double>(c.backend, g, o));
+// Runs with the configuration's loop, whatever o says, and checks that loop ran.
+inline PageRankRun run_pagerank(const PageRankConfig& c, const Csr<double>& g, algorithms::PageRankOptions o) {
+  o.loop = c.loop;
+  const auto check = [&](const auto& result) {
+    EXPECT_EQ(result.device_loop, c.loop == algorithms::PageRankLoop::Device);
+    return widen(result);
+  };
+  return c.single ? check(algorithms::pagerank<float>(c.backend, g, o))
+                  : check(algorithms::pagerank<double>(c.backend, g, o));
 }
 
 inline double max_abs_diff(const std::vector<double>& a, const std::vector<double>& b) {

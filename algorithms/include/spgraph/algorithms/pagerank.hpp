@@ -31,12 +31,21 @@ enum class ToleranceMode {
   NetworkX,  // stop when the L1 change < n * tolerance (networkx.pagerank)
 };
 
+// How the iterations run on the gpu backend; the cpu backend always iterates from the host.
+enum class PageRankLoop {
+  Auto,    // Device where gpu::MxvLoop suits the graph (up to 4M links), Host otherwise
+  Host,    // the host queues each iteration's kernels, one iteration ahead (gpu::MxvReducer)
+  Device,  // every iteration in one kernel, the stopping test on the device (gpu::MxvLoop);
+           // an error on the cpu backend
+};
+
 struct PageRankOptions {
   double damping = 0.85;     // in [0, 1]
   double tolerance = 1e-6;   // > 0
   ToleranceMode tolerance_mode = ToleranceMode::L1;
   int max_iterations = 100;  // >= 1
   int fixed_iterations = 0;  // > 0: exactly this many iterations, tolerance not used
+  PageRankLoop loop = PageRankLoop::Auto;
 };
 
 template <class V>
@@ -50,6 +59,7 @@ struct PageRankResult {
   // The iterations alone, by the backend's clock: CUDA events on the gpu, so the device's time
   // including any wait for the host; the host's clock on the cpu.
   double iterate_seconds = 0;
+  bool device_loop = false;  // the iterations ran as one kernel (PageRankLoop::Device)
 };
 
 // Throws spgraph::Error for a graph that is not square or has no vertices, and for options

@@ -31,6 +31,9 @@
 // the pass's barrier and rows, not the host, make the iteration longer than a product. (A
 // conditional while node around one iteration costs more than queueing: 5.2 to 5.6 us an
 // iteration of one trivial kernel, against 4.4 us from the host.)
+// What did help there: every iteration in one cooperative kernel (B::MxvLoop, gpu/mxv_loop.hpp),
+// its blocks resident throughout, the stopping test made on the device. PageRankLoop::Auto takes
+// it where B::MxvLoop::suits the graph; the host loop above runs otherwise, and on the cpu.
 //
 // Included by the one .cu (gpu) or .cpp (graphblas) file that instantiates it, after the
 // backend's header and, for the gpu, gpu/mxv_reduce_impl.cuh.
@@ -91,14 +94,17 @@ SPGRAPH_HD V rank_from_in_sum(double base, double damping, V in_sum) {
 
 // Element i of a vector that no index of the pass writes. On the device the load goes
 // through the read-only data path, which tells the compiler that no store of the pass can
-// change it, so loads for later indices may be issued ahead of earlier indices' stores.
-// Tried on the H200: these loads as evict-first (__ldcs), so they leave L2 to t_k. PageRank
-// float, an iteration: cit-Patents-like 0.0776 against 0.0799 ms, but web-NotreDame 18.0
-// against 17.3 us, wb-edu-like level; not kept.
-template <class T>
+// change it, so loads for later indices may be issued ahead of earlier indices' stores; unless
+// WrittenInKernel, for a vector an earlier iteration of the same kernel wrote (gpu::MxvLoop),
+// which is read from L2: the read-only path's cache is not kept coherent with the kernel's own
+// stores. Tried on the H200: these loads as evict-first (__ldcs), so they leave L2 to t_k.
+// PageRank float, an iteration: cit-Patents-like 0.0776 against 0.0799 ms, but web-NotreDame
+// 18.0 against 17.3 us, wb-edu-like level; not kept.
+template <bool WrittenInKernel = false, class T>
 SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 #ifdef __CUDA_ARCH__
-  return __ldg(v + i);
+  if constexpr (WrittenInKernel) return __ldcg(v + i);
+  else return __ldg(v + i);
 #else
   return v[i];
 #endif
@@ -106,8 +112,9 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 
 // Iteration k's pass over row i of the product, w_k(i) = in_sum; vectors t_k (written),
 // t_{k-1}, outdeg; prev = iteration k-1's sums (change, dangling). Without branches on data,
-// so loads for consecutive rows can overlap.
-template <class V>
+// so loads for consecutive rows can overlap. InOneKernel: every iteration runs in one kernel
+// (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
+template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
   RankBase base;
@@ -118,11 +125,18 @@ struct PageRankStep {
     const vid_t degree = read_only(outdeg, i);
     const bool dangling = degree == 0;
     const double share = double(dangling ? 1 : degree);
-    const double diff = double(r) - double(read_only(prev_scaled, i)) * share;
+    const double diff = double(r) - double(read_only<InOneKernel>(prev_scaled, i)) * share;
     acc[0] += diff < 0 ? -diff : diff;
     scaled[i] = dangling ? r : V(divide_by_count(double(r), share));
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
   }
+};
+
+// Stops a loop of iterations on the device (gpu::MxvLoop) as the host loop stops.
+struct PageRankStop {
+  bool fixed;
+  double threshold;
+  SPGRAPH_HD bool operator()(int, const double (&sums)[2]) const { return !fixed && sums[0] < threshold; }
 };
 
 // After the last iteration: the ranks themselves (the sum, their total, is not needed).
@@ -159,6 +173,24 @@ inline double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Whether B can run every iteration in one kernel (B::MxvLoop, the gpu backend), and whether
+// it will for this graph.
+template <class B, class V>
+constexpr bool has_device_loop = requires { typename B::template MxvLoop<V, 2>; };
+
+template <class B, class V>
+bool use_device_loop(const typename B::template Matrix<V>& in_links, PageRankLoop loop) {
+  if constexpr (has_device_loop<B, V>) {
+    return loop == PageRankLoop::Device ||
+           (loop == PageRankLoop::Auto && B::template MxvLoop<V, 2>::suits(in_links));
+  } else {
+    if (loop == PageRankLoop::Device)
+      throw Error(std::string("PageRank: the ") + B::name +
+                  " backend iterates from the host only (PageRankLoop::Device needs the gpu backend)");
+    return false;
+  }
+}
+
 }  // namespace detail
 
 template <class B, class V>
@@ -188,53 +220,77 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
     if (outdeg[i] == 0) dangling += double(r0);
   }
   auto degree = B::from_host(outdeg);
-  typename B::template Vector<V> scaled[3] = {B::from_host(scaled0), B::from_host(std::vector<V>(n, V(0))),
-                                              B::from_host(std::vector<V>(n, V(0)))};
-  typename B::template MxvReducer<V, 2> pass;
-  constexpr bool overlap = decltype(pass)::deferred;
-  pass.seed({0.0, dangling});
-  // What the product reads besides A' (the gpu kernel's format), built with the upload, not in
-  // the first iteration: iterate_seconds is the iterations' time alone.
-  pass.prepare(in_links, SpmvOptions{});
-
   PageRankResult<V> result;
-  result.upload_seconds = detail::seconds_since(start);
-  start = std::chrono::steady_clock::now();
+  result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
+  // t_k in scaled[k % buffers]: the device loop keeps two; the host loop three, since the
+  // iteration it queues ahead must leave t_{k-1} (pagerank_impl.hpp's head).
+  const int buffers = result.device_loop ? 2 : 3;
+  std::vector<typename B::template Vector<V>> scaled;
+  scaled.push_back(B::from_host(scaled0));
+  for (int b = 1; b < buffers; ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
 
   const bool fixed = options.fixed_iterations > 0;
   const int last = fixed ? options.fixed_iterations : options.max_iterations;
   const double threshold =
       options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance;
   const detail::RankBase rank_base(d, n_d);
-  const detail::PageRankStep<V> step{d, rank_base};
-  auto iteration = [&](int k) {
-    pass.start(step, in_links, scaled[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, scaled[k % 3],
-               scaled[(k - 1) % 3], degree);
-  };
   double base = 0;  // base_k of the last iteration taken
   typename B::Stopwatch iterate_clock;
-  iterate_clock.start();
-  iteration(1);
-  for (int k = 1; k <= last; ++k) {
-    // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
-    // result goes unused.
-    if (overlap && k < last) iteration(k + 1);
-    const auto sums = pass.finish();
-    result.iterations = k;
-    result.change = sums[0];
-    base = rank_base(dangling);  // dangling_{k-1}
-    dangling = sums[1];
-    if (!fixed && result.change < threshold) {
-      result.converged = true;
-      break;
+  if constexpr (detail::has_device_loop<B, V>) {
+    if (result.device_loop) {
+      typename B::template MxvLoop<V, 2> loop;
+      loop.prepare(in_links);
+      result.upload_seconds = detail::seconds_since(start);
+      start = std::chrono::steady_clock::now();
+      iterate_clock.start();
+      const auto run = loop.run(detail::PageRankStep<V, true>{d, rank_base}, detail::PageRankStop{fixed, threshold},
+                                in_links, scaled[0], scaled[1], PlusSecond{}, last, {0.0, dangling}, degree);
+      result.iterate_seconds = iterate_clock.seconds();
+      result.iterations = run.iterations;
+      result.change = run.sums[0];
+      result.converged = fixed || result.change < threshold;
+      base = rank_base(run.previous[1]);  // dangling_{K-1}
     }
-    if (!overlap && k < last) iteration(k + 1);
   }
-  result.iterate_seconds = iterate_clock.seconds();
-  if (fixed) result.converged = true;
-  // r_K from t_{K-1}, which the iteration queued ahead does not write.
+  if (!result.device_loop) {
+    typename B::template MxvReducer<V, 2> pass;
+    constexpr bool overlap = decltype(pass)::deferred;
+    pass.seed({0.0, dangling});
+    // What the product reads besides A' (the gpu kernel's format), built with the upload, not in
+    // the first iteration: iterate_seconds is the iterations' time alone.
+    pass.prepare(in_links, SpmvOptions{});
+    result.upload_seconds = detail::seconds_since(start);
+    start = std::chrono::steady_clock::now();
+
+    const detail::PageRankStep<V> step{d, rank_base};
+    auto iteration = [&](int k) {
+      pass.start(step, in_links, scaled[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, scaled[k % 3],
+                 scaled[(k - 1) % 3], degree);
+    };
+    iterate_clock.start();
+    iteration(1);
+    for (int k = 1; k <= last; ++k) {
+      // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
+      // result goes unused.
+      if (overlap && k < last) iteration(k + 1);
+      const auto sums = pass.finish();
+      result.iterations = k;
+      result.change = sums[0];
+      base = rank_base(dangling);  // dangling_{k-1}
+      dangling = sums[1];
+      if (!fixed && result.change < threshold) {
+        result.converged = true;
+        break;
+      }
+      if (!overlap && k < last) iteration(k + 1);
+    }
+    result.iterate_seconds = iterate_clock.seconds();
+    if (fixed) result.converged = true;
+  }
+  // r_K from t_{K-1}, which neither loop overwrote.
   auto in_sum = B::from_host(std::vector<V>(n, V(0)));
-  B::mxv(in_sum, nullptr, in_links, scaled[(result.iterations - 1) % 3], PlusSecond{}, Descriptor{}, SpmvOptions{});
+  B::mxv(in_sum, nullptr, in_links, scaled[(result.iterations - 1) % buffers], PlusSecond{}, Descriptor{},
+         SpmvOptions{});
   auto rank = B::from_host(std::vector<V>(n, V(0)));
   B::template map_reduce<1>(detail::PageRankRanks<V>{base, d}, rank, in_sum);
   result.rank = B::to_host(rank);
