@@ -44,11 +44,11 @@
 namespace spgraph::gpu {
 
 // Up to this many nonzeros, suits() holds. PageRank on the H200, an iteration, float / double
-// (bench/spmv), the loop against MxvReducer's: cit-HepPh (421k nonzeros) 8.5-8.8 / 9.3-9.8 us
-// against 11.5-11.6 / 11.6-12.0, email-Enron (367k) 7.4-7.9 / 7.4-8.5 against 9.5-9.6 /
-// 9.7-9.9; web-NotreDame (1.5M) 15.4-16.2 / 17.0-18.3 against 15.1-15.2 / 17.5-17.6, cnr-2000
-// (3.2M) 25.2-25.6 / 26.7-27.0 against 21.3-21.4 / 23.4-23.6, cit-Patents-like (16.5M) 118 /
-// 147 against 76 / 149.
+// (bench/spmv, over five runs), the loop against MxvReducer's: cit-HepPh (421k nonzeros)
+// 8.5-8.9 / 9.2-9.8 us against 11.2-11.6 / 11.5-12.0, email-Enron (367k) 7.0-8.2 / 7.2-8.5
+// against 9.3-9.6 / 9.7-9.9; web-NotreDame (1.5M) 15.4-16.4 / 16.7-18.3 against 15.1-15.5 /
+// 17.0-17.6, cnr-2000 (3.2M) 25.2-25.6 / 25.6-27.0 against 21.3-21.4 / 23.4-23.6,
+// cit-Patents-like (16.5M) 117-118 / 137-147 against 76 / 149.
 inline constexpr eid_t kMxvLoopMaxNnz = 1'000'000;
 
 namespace detail {
