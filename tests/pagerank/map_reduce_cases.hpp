@@ -183,15 +183,18 @@ inline MxvReduceCase mxv_reduce_case(const std::string& name, vid_t ncols, const
   return c;
 }
 
+// n row lengths drawn uniformly from 0..max_len.
+inline std::vector<eid_t> random_row_lengths(std::mt19937_64& rng, std::size_t n, int max_len) {
+  std::vector<eid_t> l(n);
+  for (auto& v : l) v = eid_t(rng() % std::uint64_t(max_len + 1));
+  return l;
+}
+
 // Empty rows and one row longer than a CSR-stream tile; a rectangular matrix; enough rows
 // for thousands of blocks (every block's partial counted); a pattern matrix.
 inline std::vector<MxvReduceCase> mxv_reduce_cases() {
   std::mt19937_64 rng(7);
-  auto lengths = [&](std::size_t n, int max_len) {
-    std::vector<eid_t> l(n);
-    for (auto& v : l) v = eid_t(rng() % std::uint64_t(max_len + 1));
-    return l;
-  };
+  auto lengths = [&](std::size_t n, int max_len) { return random_row_lengths(rng, n, max_len); };
   std::vector<eid_t> long_row = lengths(3000, 12);
   for (std::size_t i = 0; i < long_row.size(); i += 7) long_row[i] = 0;
   long_row[17] = 1900;

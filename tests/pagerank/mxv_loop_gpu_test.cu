@@ -53,11 +53,7 @@ struct Never {
 // chains long enough for dozens of iterations.
 std::vector<MxvReduceCase> square_cases() {
   std::mt19937_64 rng(11);
-  auto lengths = [&](std::size_t n, int max_len) {
-    std::vector<eid_t> l(n);
-    for (auto& v : l) v = eid_t(rng() % std::uint64_t(max_len + 1));
-    return l;
-  };
+  auto lengths = [&](std::size_t n, int max_len) { return random_row_lengths(rng, n, max_len); };
   std::vector<eid_t> long_row = lengths(3000, 3);
   for (std::size_t i = 0; i < long_row.size(); i += 5) long_row[i] = 0;
   long_row[17] = 2900;

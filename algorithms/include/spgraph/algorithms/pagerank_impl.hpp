@@ -191,6 +191,84 @@ bool use_device_loop(const typename B::template Matrix<V>& in_links, PageRankLoo
   }
 }
 
+// What either loop iterates on: A' (pattern), t_k in scaled[k % scaled.size()] (t_0 given),
+// the out-degrees, dangling_0, and the definition's constants.
+template <class B, class V>
+struct PageRankIterations {
+  const typename B::template Matrix<V>& in_links;
+  std::vector<typename B::template Vector<V>>& scaled;
+  typename B::template Vector<vid_t>& degree;
+  double dangling;
+  double damping;
+  RankBase rank_base;
+  bool fixed;      // fixed_iterations: no tolerance test
+  int last;        // the most iterations
+  double threshold;
+};
+
+// The loops: each builds what it reads, calls uploaded() (the upload ends there), runs the
+// iterations, fills result's iterations, change, converged and iterate_seconds, and returns
+// base_K of the last iteration. t_{K-1} stays in its buffer.
+//
+// Each iteration queued by the host (B::MxvReducer), one ahead where the backend defers its
+// passes; three buffers of t, since the iteration queued ahead must leave t_{k-1}.
+template <class B, class V, class Uploaded>
+double iterate_from_host(const PageRankIterations<B, V>& it, PageRankResult<V>& result, Uploaded uploaded) {
+  typename B::template MxvReducer<V, 2> pass;
+  constexpr bool overlap = decltype(pass)::deferred;
+  double dangling = it.dangling;
+  pass.seed({0.0, dangling});
+  // What the product reads besides A' (the gpu kernel's format), built with the upload, not in
+  // the first iteration: iterate_seconds is the iterations' time alone.
+  pass.prepare(it.in_links, SpmvOptions{});
+  uploaded();
+  const PageRankStep<V> step{it.damping, it.rank_base};
+  auto& t = it.scaled;
+  auto iteration = [&](int k) {
+    pass.start(step, it.in_links, t[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, t[k % 3], t[(k - 1) % 3], it.degree);
+  };
+  typename B::Stopwatch clock;
+  clock.start();
+  double base = 0;
+  iteration(1);
+  for (int k = 1; k <= it.last; ++k) {
+    // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
+    // result goes unused.
+    if (overlap && k < it.last) iteration(k + 1);
+    const auto sums = pass.finish();
+    result.iterations = k;
+    result.change = sums[0];
+    base = it.rank_base(dangling);  // dangling_{k-1}
+    dangling = sums[1];
+    if (!it.fixed && result.change < it.threshold) {
+      result.converged = true;
+      break;
+    }
+    if (!overlap && k < it.last) iteration(k + 1);
+  }
+  result.iterate_seconds = clock.seconds();
+  if (it.fixed) result.converged = true;
+  return base;
+}
+
+// Every iteration in one kernel (B::MxvLoop), the stopping test on the device; two buffers.
+template <class B, class V, class Uploaded>
+double iterate_on_device(const PageRankIterations<B, V>& it, PageRankResult<V>& result, Uploaded uploaded) {
+  typename B::template MxvLoop<V, 2> loop;
+  loop.prepare(it.in_links);
+  uploaded();
+  typename B::Stopwatch clock;
+  clock.start();
+  const auto run = loop.run(PageRankStep<V, true>{it.damping, it.rank_base}, PageRankStop{it.fixed, it.threshold},
+                            it.in_links, it.scaled[0], it.scaled[1], PlusSecond{}, it.last, {0.0, it.dangling},
+                            it.degree);
+  result.iterate_seconds = clock.seconds();
+  result.iterations = run.iterations;
+  result.change = run.sums[0];
+  result.converged = it.fixed || result.change < it.threshold;
+  return it.rank_base(run.previous[1]);  // dangling_{K-1}
+}
+
 }  // namespace detail
 
 template <class B, class V>
@@ -222,75 +300,28 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
   auto degree = B::from_host(outdeg);
   PageRankResult<V> result;
   result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
-  // t_k in scaled[k % buffers]: the device loop keeps two; the host loop three, since the
-  // iteration it queues ahead must leave t_{k-1} (pagerank_impl.hpp's head).
-  const int buffers = result.device_loop ? 2 : 3;
   std::vector<typename B::template Vector<V>> scaled;
   scaled.push_back(B::from_host(scaled0));
-  for (int b = 1; b < buffers; ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
+  for (int b = 1; b < (result.device_loop ? 2 : 3); ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
 
   const bool fixed = options.fixed_iterations > 0;
-  const int last = fixed ? options.fixed_iterations : options.max_iterations;
-  const double threshold =
-      options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance;
-  const detail::RankBase rank_base(d, n_d);
-  double base = 0;  // base_k of the last iteration taken
-  typename B::Stopwatch iterate_clock;
-  if constexpr (detail::has_device_loop<B, V>) {
-    if (result.device_loop) {
-      typename B::template MxvLoop<V, 2> loop;
-      loop.prepare(in_links);
-      result.upload_seconds = detail::seconds_since(start);
-      start = std::chrono::steady_clock::now();
-      iterate_clock.start();
-      const auto run = loop.run(detail::PageRankStep<V, true>{d, rank_base}, detail::PageRankStop{fixed, threshold},
-                                in_links, scaled[0], scaled[1], PlusSecond{}, last, {0.0, dangling}, degree);
-      result.iterate_seconds = iterate_clock.seconds();
-      result.iterations = run.iterations;
-      result.change = run.sums[0];
-      result.converged = fixed || result.change < threshold;
-      base = rank_base(run.previous[1]);  // dangling_{K-1}
-    }
-  }
-  if (!result.device_loop) {
-    typename B::template MxvReducer<V, 2> pass;
-    constexpr bool overlap = decltype(pass)::deferred;
-    pass.seed({0.0, dangling});
-    // What the product reads besides A' (the gpu kernel's format), built with the upload, not in
-    // the first iteration: iterate_seconds is the iterations' time alone.
-    pass.prepare(in_links, SpmvOptions{});
+  const detail::PageRankIterations<B, V> iterations{
+      in_links, scaled, degree, dangling, d, detail::RankBase(d, n_d), fixed,
+      fixed ? options.fixed_iterations : options.max_iterations,
+      options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance};
+  auto uploaded = [&] {
     result.upload_seconds = detail::seconds_since(start);
     start = std::chrono::steady_clock::now();
+  };
+  double base = 0;  // base_K
+  if constexpr (detail::has_device_loop<B, V>)
+    if (result.device_loop) base = detail::iterate_on_device(iterations, result, uploaded);
+  if (!result.device_loop) base = detail::iterate_from_host(iterations, result, uploaded);
 
-    const detail::PageRankStep<V> step{d, rank_base};
-    auto iteration = [&](int k) {
-      pass.start(step, in_links, scaled[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, scaled[k % 3],
-                 scaled[(k - 1) % 3], degree);
-    };
-    iterate_clock.start();
-    iteration(1);
-    for (int k = 1; k <= last; ++k) {
-      // Queued ahead, iteration k+1 writes t_{k+1} only; if iteration k is the last, its
-      // result goes unused.
-      if (overlap && k < last) iteration(k + 1);
-      const auto sums = pass.finish();
-      result.iterations = k;
-      result.change = sums[0];
-      base = rank_base(dangling);  // dangling_{k-1}
-      dangling = sums[1];
-      if (!fixed && result.change < threshold) {
-        result.converged = true;
-        break;
-      }
-      if (!overlap && k < last) iteration(k + 1);
-    }
-    result.iterate_seconds = iterate_clock.seconds();
-    if (fixed) result.converged = true;
-  }
   // r_K from t_{K-1}, which neither loop overwrote.
   auto in_sum = B::from_host(std::vector<V>(n, V(0)));
-  B::mxv(in_sum, nullptr, in_links, scaled[(result.iterations - 1) % buffers], PlusSecond{}, Descriptor{},
-         SpmvOptions{});
+  B::mxv(in_sum, nullptr, in_links, scaled[std::size_t(result.iterations - 1) % scaled.size()], PlusSecond{},
+         Descriptor{}, SpmvOptions{});
   auto rank = B::from_host(std::vector<V>(n, V(0)));
   B::template map_reduce<1>(detail::PageRankRanks<V>{base, d}, rank, in_sum);
   result.rank = B::to_host(rank);

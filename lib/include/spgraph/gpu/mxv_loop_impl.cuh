@@ -28,9 +28,10 @@ inline constexpr int kLoopBlock = 1024;
 // lane issues the loads of its kLoopBatch before using any.
 inline constexpr int kLoopBatch = int(kLoopTileNnz / 32);
 
-// Where a warp's item sums go: a tile's rows into the warp's slots in shared memory, a piece
-// of a long row into that row's accumulator in device memory.
-template <class SR, class V>
+// The long rows' accumulators in device memory: a piece's warp adds its sum into
+// long_sums[slot] and counts itself in long_arrivals[slot]; the last one puts both back. (A
+// tile's rows meet in the warp's slots in shared memory instead.)
+template <class V>
 struct LoopScratch {
   V* long_sums;
   unsigned* long_arrivals;
@@ -43,7 +44,7 @@ struct LoopScratch {
 template <class SR, class V, int R, class Product, class F, class... T>
 __device__ __forceinline__ void loop_item(const LoopItem& item, const vid_t* __restrict__ row_ids,
                                           const vid_t* __restrict__ col, const Product& product,
-                                          Partial<SR, V>* row_sums, const LoopScratch<SR, V>& scratch, const F& f,
+                                          Partial<SR, V>* row_sums, const LoopScratch<V>& scratch, const F& f,
                                           double (&acc)[R], const double (&prev)[R], T*... data) {
   using P = Partial<SR, V>;
   const int lane = int(threadIdx.x) & 31;
@@ -163,7 +164,7 @@ __device__ void add_all_blocks(const double* partials, double (&totals)[R]) {
 template <class SR, class V, int R, class Product, class F, class Stop, class... T>
 __global__ void __launch_bounds__(kLoopBlock, 1)
     mxv_loop_kernel(const LoopItem* __restrict__ items, eid_t nitems, const vid_t* __restrict__ row_ids,
-                    const vid_t* __restrict__ col, const V* val, LoopScratch<SR, V> scratch, V* x0, V* x1,
+                    const vid_t* __restrict__ col, const V* val, LoopScratch<V> scratch, V* x0, V* x1,
                     int max_iterations, F f, Stop stop, double* partials, MxvLoopState<R>* state, T*... data) {
   __shared__ Partial<SR, V> row_sums[kLoopBlock / 32][32];
   auto grid = cooperative_groups::this_grid();
@@ -259,7 +260,7 @@ MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V
     const int grid = int(std::min<eid_t>(resident, (nitems + kLoopBlock / 32 - 1) / (kLoopBlock / 32)));
     if (partials_.size() < std::size_t(2 * grid * R)) partials_ = device::Buffer<double>(std::size_t(2 * grid * R));
     device::launch_cooperative(kernel, grid, kLoopBlock, 0, items.items.data(), nitems, row_ids, csr.col.data(),
-                               csr.val.data(), LoopScratch<SR, V>{long_sums_.data(), long_arrivals_.data()},
+                               csr.val.data(), LoopScratch<V>{long_sums_.data(), long_arrivals_.data()},
                                x0.data(), x1.data(), max_iterations, f, stop, partials_.data(), state_.data(),
                                vectors.data()...);
   };
