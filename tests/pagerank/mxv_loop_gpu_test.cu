@@ -49,8 +49,8 @@ struct Never {
   SPGRAPH_HD bool operator()(int, const double (&)[2]) const { return false; }
 };
 
-// Square cases: one long row among empty ones, thousands of blocks' rows, and a graph of
-// chains long enough for dozens of iterations.
+// Square cases: one long row among empty ones, one row cut over ten blocks' chunks, thousands
+// of blocks' rows, and a graph of chains long enough for dozens of iterations.
 std::vector<MxvReduceCase> square_cases() {
   std::mt19937_64 rng(11);
   auto lengths = [&](std::size_t n, int max_len) { return random_row_lengths(rng, n, max_len); };
@@ -59,6 +59,9 @@ std::vector<MxvReduceCase> square_cases() {
   long_row[17] = 2900;
   std::vector<MxvReduceCase> cases{mxv_reduce_case("empty rows, one long row", 3000, long_row, true, 1),
                                    mxv_reduce_case("many blocks", 300'000, lengths(300'000, 3), true, 3)};
+  std::vector<eid_t> split_row = lengths(40'000, 3);
+  split_row[20'000] = 20'000;
+  cases.push_back(mxv_reduce_case("a row over many chunks", 40'000, split_row, true, 4));
   MxvReduceCase path = mxv_reduce_case("a path of 60 vertices beside random links", 5000, lengths(5000, 1), true, 5);
   Coo<double> coo = csr_to_coo(path.a);
   for (vid_t v = 1; v < 60; ++v) {  // v -> v-1 costs 1
@@ -175,8 +178,17 @@ TEST(MxvLoopGpu, MisuseIsReported) {
   expect_error([&] { loop.run(Relax{}, NothingChanged{}, A, x20, y19, MinPlus{}, 5, {}); }, "19");
   expect_error([&] { loop.run(Relax{}, NothingChanged{}, A, x30, y20, MinPlus{}, 5, {}); }, "30 entries");
   expect_error([&] { loop.run(Relax{}, NothingChanged{}, A, x20, y20, MinPlus{}, 0, {}); }, "at least 1");
-  EXPECT_FALSE((gpu::MxvLoop<double, 2>::suits(R)));
-  EXPECT_TRUE((gpu::MxvLoop<double, 2>::suits(A)));
+  EXPECT_FALSE((gpu::MxvLoop<double, 2>::suits<MinPlus>(R)));
+  EXPECT_TRUE((gpu::MxvLoop<double, 2>::suits<MinPlus>(A)));
+
+  // 8M nonzeros: a block's slice on any GPU of today is far past its shared memory.
+  const vid_t n = 200'000;
+  const MxvReduceCase big = mxv_reduce_case("too big", n, std::vector<eid_t>(std::size_t(n), 40), true, 9);
+  auto B = GpuBackend::from_host(big.a);
+  EXPECT_FALSE((gpu::MxvLoop<double, 2>::suits<MinPlus>(B)));
+  auto xn = GpuBackend::from_host(std::vector<double>(std::size_t(n), 0.0));
+  auto yn = GpuBackend::from_host(std::vector<double>(std::size_t(n), 0.0));
+  expect_error([&] { loop.run(Relax{}, NothingChanged{}, B, xn, yn, MinPlus{}, 5, {}); }, "shared memory");
 }
 
 }  // namespace

@@ -112,23 +112,35 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 
 // Iteration k's pass over row i of the product, w_k(i) = in_sum; vectors t_k (written),
 // t_{k-1}, outdeg; prev = iteration k-1's sums (change, dangling). Without branches on data,
-// so loads for consecutive rows can overlap. InOneKernel: every iteration runs in one kernel
-// (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
+// so loads for consecutive rows can overlap. load() reads the row's inputs, which do not
+// depend on the product, so gpu::MxvLoop fetches them ahead of it. InOneKernel: every
+// iteration runs in one kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
 template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
   RankBase base;
 
-  SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
-                             const V* prev_scaled, const vid_t* outdeg) const {
+  struct Row {
+    vid_t degree;
+    V prev_scaled;
+  };
+  SPGRAPH_HD Row load(std::size_t i, V*, const V* prev_scaled, const vid_t* outdeg) const {
+    return {read_only(outdeg, i), read_only<InOneKernel>(prev_scaled, i)};
+  }
+
+  SPGRAPH_HD void operator()(std::size_t i, V in_sum, const Row& row, double (&acc)[2], const double (&prev)[2],
+                             V* scaled, const V*, const vid_t*) const {
     const V r = rank_from_in_sum(base(prev[1]), damping, in_sum);
-    const vid_t degree = read_only(outdeg, i);
-    const bool dangling = degree == 0;
-    const double share = double(dangling ? 1 : degree);
-    const double diff = double(r) - double(read_only<InOneKernel>(prev_scaled, i)) * share;
+    const bool dangling = row.degree == 0;
+    const double share = double(dangling ? 1 : row.degree);
+    const double diff = double(r) - double(row.prev_scaled) * share;
     acc[0] += diff < 0 ? -diff : diff;
     scaled[i] = dangling ? r : V(divide_by_count(double(r), share));
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
+  }
+  SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
+                             const V* prev_scaled, const vid_t* outdeg) const {
+    (*this)(i, in_sum, load(i, scaled, prev_scaled, outdeg), acc, prev, scaled, prev_scaled, outdeg);
   }
 };
 
@@ -182,7 +194,7 @@ template <class B, class V>
 bool use_device_loop(const typename B::template Matrix<V>& in_links, PageRankLoop loop) {
   if constexpr (has_device_loop<B, V>) {
     return loop == PageRankLoop::Device ||
-           (loop == PageRankLoop::Auto && B::template MxvLoop<V, 2>::suits(in_links));
+           (loop == PageRankLoop::Auto && B::template MxvLoop<V, 2>::template suits<PlusSecond>(in_links));
   } else {
     if (loop == PageRankLoop::Device)
       throw Error(std::string("PageRank: the ") + B::name +

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 
 #include "spgraph/device/cuda_check.hpp"
@@ -12,11 +13,12 @@
 
 namespace spgraph::device {
 
-// Blocks of `threads` threads of this kernel that the whole current device holds at once.
+// Blocks of `threads` threads of this kernel, each with shared_bytes of dynamic shared memory,
+// that the whole current device holds at once.
 template <class Kernel>
-int resident_blocks(Kernel kernel, int threads) {
+int resident_blocks(Kernel kernel, int threads, std::size_t shared_bytes = 0) {
   int per_sm = 0;
-  SPGRAPH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
+  SPGRAPH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared_bytes));
   return std::max(1, multiprocessor_count() * per_sm);
 }
 
@@ -33,10 +35,12 @@ inline bool cooperative_launch_supported() {
 }
 
 template <class... Params, class... Args>
-void launch_cooperative(void (*kernel)(Params...), int grid, int threads, cudaStream_t stream, Args&&... args) {
+void launch_cooperative(void (*kernel)(Params...), int grid, int threads, std::size_t shared_bytes,
+                        cudaStream_t stream, Args&&... args) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(unsigned(grid));
   config.blockDim = dim3(unsigned(threads));
+  config.dynamicSmemBytes = shared_bytes;
   config.stream = stream;
   cudaLaunchAttribute cooperative{};
   cooperative.id = cudaLaunchAttributeCooperative;

@@ -7,7 +7,7 @@
 //   sums_k = the totals of acc;  stop when stop(k, sums_k) or k == max_iterations
 //
 //   gpu::MxvLoop<V, R> loop;
-//   loop.prepare(A);                                      // optional: A's work items, now
+//   loop.prepare(A);                                      // optional: A's slices, now
 //   auto result = loop.run(f, stop, A, x0, x1, SR{}, max_iterations, seed, v1, v2, ...);
 //
 // x_k lives in x0 for even k and x1 for odd k (x_0 in x0 on entry), and f computes it: f may
@@ -19,19 +19,42 @@
 // does; stop(k, sums) is an SPGRAPH_HD predicate evaluated on the device. The host launches
 // once and reads back the result: the iterations run, the last sums and the sums before them
 // (the seed after one iteration). Afterwards x_{iterations} and x_{iterations-1} are both in
-// x0 and x1. The sums are deterministic for a given device and matrix, up to the order in
-// which the pieces of a row longer than 128 nonzeros are added (atomics, as in MxvReducer).
+// x0 and x1. The sums are deterministic for a given device and matrix: no atomics add values.
+//
+// If F also has load(i, x_k, x_{k-1}, v1, v2, ...), returning the inputs f needs of row i
+// besides w_i (read under f's contract), the loop calls it at the start of iteration k and
+// hands its result to f as f(i, w_i, loaded, acc, prev, x_k, x_{k-1}, v1, v2, ...): those loads
+// then overlap the product's instead of waiting for it.
 //
 // Against MxvReducer (mxv_reduce.hpp), which runs each iteration as its own kernels: one
 // cooperative kernel for all of them, a block an SM resident throughout, and one grid-wide
-// barrier an iteration. The rows are cut into warp items of at most 32 rows and 128 nonzeros
-// (longer rows into pieces that meet in an accumulator, the last piece's warp finishing the
-// row), so a warp finishes every row it starts and hands it to f at once: the product's sums
-// never go through memory, no second barrier separates product and pass, and no iteration
-// waits for a launch or for the host. Each block's sums cross the barrier, and every block adds
-// them all in the same order. A warp's items take one after another, each a few round trips
-// to L2, so it suits graphs with few items a warp (suits()); on larger ones MxvReducer's
-// kernels, made for bandwidth, win.
+// barrier an iteration. Each block takes an equal slice of the merge path of A's row ends and
+// nonzeros (loop_slices.hpp) and keeps its column ids and row ends in shared memory, so an
+// iteration reads only x_{k-1}, f's inputs and the sums from global memory; the gathers go to
+// shared memory by cp.async, so a thread has all of its in flight at once; each thread then
+// sums an equal share of the slice's merge path, and a scan over the threads joins the rows cut
+// between them. The product's sums never go through global memory, and no iteration waits for
+// a launch or for the host. A row cut between two slices (cuts move to row ends, but for rows
+// longer than kLoopSnapRow) is summed in pieces, and the block where it ends adds the others'
+// pieces, in block order, as soon as they are published. Each block's sums cross the barrier,
+// and every block adds them all in the same order. suits() holds where every slice fits a
+// block's shared memory: on the H200 up to a few million links (web-NotreDame in float and
+// double, cnr-2000 in float only); on larger graphs MxvReducer's kernels, made for bandwidth,
+// run.
+//
+// PageRank on the H200, an iteration, float / double (bench/spmv): email-Enron 5.1-5.4 /
+// 5.2-5.5 us (0.91-0.97 value-free SpMVs), cit-HepPh 8.2-8.6 / 8.5-8.9 (1.05-1.13),
+// web-NotreDame 13.8-14.1 / 14.2-14.4 (1.56-1.66 / 1.37-1.40) against 15.3-16.7 / 17.0-18.0
+// for MxvReducer; cnr-2000 float 21.2-21.5 against 21.3-21.6. The form before this one cut
+// the rows into warp items of 32 rows and 128 nonzeros, read from global memory every
+// iteration: email-Enron 7.0-8.2 / 7.2-8.5 us, cit-HepPh 8.5-8.9 / 9.2-9.8, web-NotreDame
+// 15.4-16.4 / 16.7-18.3. On the way here, measured and not kept: the slices streamed from
+// global memory in chunks every iteration, as the CSR-stream kernel streams its tiles
+// (email-Enron 10.2-11.6 us); CUB's block scan for the runs (email-Enron 6.1 / 7.6 us: under
+// ncu its pass over the 32 warps' totals, made in every thread, was a fifth of the kernel);
+// a piece published by a release store after it and awaited by an acquire load (a block with
+// a cut first row waited about 2 us more than the others); and slices cut with a row end
+// weighing 2 or 3 entries (web-NotreDame float 12.0-12.7 us, but double 16.0-17.1).
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.
@@ -42,14 +65,6 @@
 #include "spgraph/types.hpp"
 
 namespace spgraph::gpu {
-
-// Up to this many nonzeros, suits() holds. PageRank on the H200, an iteration, float / double
-// (bench/spmv, over five runs), the loop against MxvReducer's: cit-HepPh (421k nonzeros)
-// 8.5-8.9 / 9.2-9.8 us against 11.2-11.6 / 11.5-12.0, email-Enron (367k) 7.0-8.2 / 7.2-8.5
-// against 9.3-9.6 / 9.7-9.9; web-NotreDame (1.5M) 15.4-16.4 / 16.7-18.3 against 15.1-15.5 /
-// 17.0-17.6, cnr-2000 (3.2M) 25.2-25.6 / 25.6-27.0 against 21.3-21.4 / 23.4-23.6,
-// cit-Patents-like (16.5M) 117-118 / 137-147 against 76 / 149.
-inline constexpr eid_t kMxvLoopMaxNnz = 1'000'000;
 
 namespace detail {
 // What the loop's kernel reads on entry (seed) and leaves for the host (the rest).
@@ -74,22 +89,24 @@ class MxvLoop {
   static_assert(R >= 1, "a row pass needs at least one sum");
 
  public:
-  // Whether the loop is the faster way to iterate on A, on this device: cooperative launches
-  // supported and at most kMxvLoopMaxNnz nonzeros.
+  // Whether run() with semiring SR runs on A on this device: A square and not empty,
+  // cooperative launches supported, and every block's slice of A within the shared memory a
+  // block may take.
+  template <class SR>
   static bool suits(const Matrix<V>& A);
 
-  // Optional: builds what run() reads besides A (the COO row ids, the scratch) ahead.
+  // Optional: builds what run() reads besides A (the slices, the scratch) ahead.
   void prepare(const Matrix<V>& A);
 
   // Throws spgraph::Error for vectors whose lengths do not match A (square), for
-  // max_iterations < 1, and where cooperative launches are not supported.
+  // max_iterations < 1, where cooperative launches are not supported, and where A does not suit.
   template <class SR, class F, class Stop, class... T>
   MxvLoopResult<R> run(F f, Stop stop, const Matrix<V>& A, Vector<V>& x0, Vector<V>& x1, SR, int max_iterations,
                        const std::array<double, R>& seed, Vector<T>&... vectors);
 
  private:
-  Vector<V> long_sums_;                    // a long row's pieces' sum, the identity between iterations
-  device::Buffer<unsigned> long_arrivals_;  // a long row's pieces done in this iteration
+  device::Buffer<unsigned long long> piece_words_;  // each block's piece of the row its slice ends
+                                                    // inside, tagged with its iteration
   device::Buffer<double> partials_;        // one sum per block and r, for two iterations
   device::Buffer<detail::MxvLoopState<R>> state_;
 };

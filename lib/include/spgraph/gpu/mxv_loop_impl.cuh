@@ -1,16 +1,24 @@
 #pragma once
 // Definitions of gpu::MxvLoop (contract in mxv_loop.hpp): one cooperative kernel, one block of
-// kLoopBlock threads an SM, runs every iteration. Each warp takes its items (loop_items.hpp),
-// computes their rows' sums and hands each finished row to f; each block then writes its sums,
-// all wait at one grid-wide barrier, and every block adds all blocks' sums in the same order,
-// so all of them take the same decision. Vectors written inside the kernel (x, the long rows'
-// accumulators) are read through L2, never the read-only path, whose cache is not kept
-// coherent with the kernel's own stores.
+// kLoopBlock threads an SM, runs every iteration. Each block loads its slice of the matrix
+// (loop_slices.hpp: column ids and row ends) into shared memory once. An iteration then reads
+// from global memory only x_{k-1} (one gather an entry, all of a thread's issued together), f's
+// per-row inputs (F::load, issued with the gathers so the two round trips overlap) and the
+// previous iteration's per-block sums (copied into shared memory meanwhile); sums the rows from
+// shared memory, each thread over an equal share of the slice's merge path; hands every row to
+// f; and meets the other blocks at one grid-wide barrier. Every block adds all blocks' sums in
+// the same order, so all of them take the same decision. Of the vectors written inside the
+// kernel, x is gathered by cp.async through L1, which the grid barrier's acquire empties of
+// older lines, and the pieces of split rows and the sums are read from L2; none goes through
+// the read-only path, whose cache is not kept coherent with the kernel's own stores.
 #include <cooperative_groups.h>
-#include <cub/block/block_reduce.cuh>
+#include <cuda/atomic>
+#include <cuda_pipeline.h>
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/error.hpp"
@@ -21,119 +29,155 @@
 
 namespace spgraph::gpu::detail {
 
-// One block an SM of 32 warps (64 registers a thread fill the SM): a grid-wide barrier costs an
-// arrival per block, so the fewest blocks that keep an SM's warps busy. Two blocks an SM at 32
-// registers, with items of 64 nonzeros, spilled and were slower (PageRank on cit-HepPh, H200:
-// 11.7 against 8.7-8.9 us an iteration; on cnr-2000 32.5 against 25.3).
-inline constexpr int kLoopBlock = 1024;
-// A warp's items (loop_items.hpp) are at most kLoopTileNnz = 32 * kLoopBatch nonzeros: each
-// lane issues the loads of its kLoopBatch before using any.
-inline constexpr int kLoopBatch = int(kLoopTileNnz / 32);
-
-// The long rows' accumulators in device memory: a piece's warp adds its sum into
-// long_sums[slot] and counts itself in long_arrivals[slot]; the last one puts both back. (A
-// tile's rows meet in the warp's slots in shared memory instead.)
+// f's per-row inputs (F::load) fetched ahead, for a thread's first kLoopRowsAhead rows; its
+// further rows load theirs in batches as many. Two rows' double-precision inputs spilled.
 template <class V>
-struct LoopScratch {
-  V* long_sums;
-  unsigned* long_arrivals;
+inline constexpr int kLoopRowsAhead = sizeof(V) == 4 ? 2 : 1;
+
+// Where a block's slice lives in its dynamic shared memory (byte offsets), for a slice of nnz
+// entries and `rows` rows on `blocks` blocks, row sums of sum_bytes each and sums_per_block
+// sums of f a block. Each block lays out its own slice; the launch gives every block the most
+// any one needs.
+struct LoopLayout {
+  unsigned col, term, end, sums, partials, bytes;
 };
 
-// Iteration k's work on one item, by a whole warp: the product's rows, each handed to f with
-// its full sum w_i as the warp (or, for a long row, the last of its pieces' warps) finishes it.
-// The COO row ids and columns are never written, so they go through the read-only path; x
-// through L2 (the product's x reads x_{k-1} with XWrittenInKernel).
-template <class SR, class V, int R, class Product, class F, class... T>
-__device__ __forceinline__ void loop_item(const LoopItem& item, const vid_t* __restrict__ row_ids,
-                                          const vid_t* __restrict__ col, const Product& product,
-                                          Partial<SR, V>* row_sums, const LoopScratch<V>& scratch, const F& f,
-                                          double (&acc)[R], const double (&prev)[R], T*... data) {
-  using P = Partial<SR, V>;
-  const int lane = int(threadIdx.x) & 31;
-  vid_t rows[kLoopBatch], cols[kLoopBatch];
-  V a[kLoopBatch], x[kLoopBatch];
-#pragma unroll
-  for (int u = 0; u < kLoopBatch; ++u) {
-    const eid_t p = item.begin + u * 32 + lane;
-    const bool valid = p < item.end;
-    rows[u] = valid ? __ldg(row_ids + p) : ~vid_t(0);  // no row: its run is dropped
-    cols[u] = valid ? __ldg(col + p) : 0;
-    a[u] = valid ? product.matrix_value(p) : V(0);
-  }
-#pragma unroll
-  for (int u = 0; u < kLoopBatch; ++u)
-    x[u] = item.begin + u * 32 + lane < item.end ? product.vector_value(cols[u]) : V(0);
-
-  if (item.rows == 0) {  // a piece of a long row: add it to the row's accumulator
-    P piece = P::empty();
-#pragma unroll
-    for (int u = 0; u < kLoopBatch; ++u)
-      if (item.begin + u * 32 + lane < item.end) piece.add(product.times(a[u], x[u], cols[u]));
-    piece = warp_merge<SR>(piece, 32);
-    if (lane == 0) {
-      if (piece.present()) atomic_merge<SR>(scratch.long_sums + item.slot, piece);
-      __threadfence();  // the piece is in before it is counted
-      if (atomicAdd(scratch.long_arrivals + item.slot, 1u) == unsigned(item.chunks - 1)) {
-        __threadfence();
-        const V wi = __ldcg(scratch.long_sums + item.slot);
-        scratch.long_sums[item.slot] = SR::template identity<V>();  // for the next iteration
-        scratch.long_arrivals[item.slot] = 0;
-        f(std::size_t(item.first_row), wi, acc, prev, data...);
-      }
-    }
-    return;
-  }
-  row_sums[lane] = P::empty();
-  __syncwarp();
-#pragma unroll
-  for (int u = 0; u < kLoopBatch; ++u) {
-    if (item.begin + u * 32 >= item.end) break;  // the same for the whole warp
-    P term = P::empty();
-    if (rows[u] != ~vid_t(0)) term.add(product.times(a[u], x[u], cols[u]));
-    // A row can continue from one step to the next, so its runs merge into its slot.
-    reduce_row_segments<SR>(rows[u], term, [&](vid_t r, const P& run) {
-      if (unsigned(r - item.first_row) < unsigned(kLoopTileRows)) row_sums[r - item.first_row].merge(run);
-    });
-    __syncwarp();
-  }
-  if (lane < item.rows) f(std::size_t(item.first_row) + lane, row_sums[lane].result(), acc, prev, data...);
-  __syncwarp();  // row_sums is reset by the next item
+SPGRAPH_HD LoopLayout loop_layout(eid_t nnz, eid_t rows, int blocks, int sums_per_block,
+                                  std::size_t value_bytes, std::size_t sum_bytes) {
+  LoopLayout l{};
+  std::size_t at = 0;
+  auto take = [&](std::size_t bytes) {
+    const unsigned here = unsigned(at);
+    at += (bytes + 15) / 16 * 16;
+    return here;
+  };
+  l.col = take(std::size_t(nnz) * sizeof(vid_t));
+  l.term = take(std::size_t(nnz) * value_bytes);
+  l.end = take(std::size_t(rows) * sizeof(unsigned));
+  l.sums = take(std::size_t(rows) * sum_bytes);
+  l.partials = take(std::size_t(blocks) * sums_per_block * sizeof(double));
+  l.bytes = unsigned(at);
+  return l;
 }
 
-// R sums as one value, so a block adds all of them in one reduction.
-template <int R>
-struct LoopSums {
-  double v[R];
-  __device__ LoopSums operator+(const LoopSums& o) const {
-    LoopSums s;
+// The most dynamic shared memory a block of the loop may take: the device's opt-in limit less
+// what the kernel declares statically (a few hundred bytes).
+inline std::size_t loop_shared_limit() {
+  static const std::size_t limit = [] {
+    int dev = 0, bytes = 0;
+    SPGRAPH_CUDA(cudaGetDevice(&dev));
+    SPGRAPH_CUDA(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    return std::size_t(bytes) - 2048;
+  }();
+  return limit;
+}
+
+// A split row's pieces: block b's tail, a Partial of at most kPieceWords 32-bit words, in
+// words[b * kPieceWords + w], each word stored with the iteration's number in its upper half.
+// A 64-bit store is seen whole or not at all, so the block that adds the piece polls the words
+// until every one carries its iteration: no fence on either side, and one round trip.
+inline constexpr int kPieceWords = 4;
+
+template <class P>
+__device__ __forceinline__ void publish_piece(unsigned long long* words, const P& piece, unsigned iteration) {
+  static_assert(sizeof(P) % 4 == 0 && sizeof(P) <= 4 * kPieceWords, "a piece is whole 32-bit words");
+  unsigned w[sizeof(P) / 4];
+  memcpy(w, &piece, sizeof(P));
 #pragma unroll
-    for (int r = 0; r < R; ++r) s.v[r] = v[r] + o.v[r];
-    return s;
-  }
+  for (int i = 0; i < int(sizeof(P) / 4); ++i)
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(words[i])
+        .store((static_cast<unsigned long long>(iteration) << 32) | w[i], cuda::memory_order_relaxed);
+}
+
+template <class P>
+__device__ __forceinline__ P await_piece(unsigned long long* words, unsigned iteration) {
+  unsigned long long v[sizeof(P) / 4];
+  bool ready;
+  do {
+    ready = true;
+#pragma unroll
+    for (int i = 0; i < int(sizeof(P) / 4); ++i) {
+      v[i] = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(words[i]).load(cuda::memory_order_relaxed);
+      ready = ready && unsigned(v[i] >> 32) == iteration;
+    }
+  } while (!ready);
+  unsigned w[sizeof(P) / 4];
+#pragma unroll
+  for (int i = 0; i < int(sizeof(P) / 4); ++i) w[i] = unsigned(v[i]);
+  P piece;
+  memcpy(&piece, w, sizeof(P));
+  return piece;
+}
+
+template <class F, class V, class... T>
+concept LoadsRows = requires(const F& f, std::size_t i, V* next, V* cur, T*... data) { f.load(i, next, cur, data...); };
+
+// What F::load returns for a row (int, unused, for an f without load).
+template <class F, class V, class... T>
+struct LoopRow {
+  using type = int;
 };
-struct AddLoopSums {
-  template <class S>
-  __device__ S operator()(const S& a, const S& b) const { return a + b; }
+template <class F, class V, class... T>
+  requires LoadsRows<F, V, T...>
+struct LoopRow<F, V, T...> {
+  using type = decltype(std::declval<const F&>().load(std::size_t(0), std::declval<V*>(), std::declval<V*>(),
+                                                      std::declval<T*>()...));
 };
 
-// This block's sum of acc over its threads, into partials[blockIdx.x * R + r].
+// s summed over the warp's lanes, in every lane, by a butterfly of shuffles: the same order in
+// every warp and every run.
+template <int R>
+__device__ __forceinline__ void add_over_warp(double (&s)[R]) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1)
+#pragma unroll
+    for (int r = 0; r < R; ++r) s[r] += __shfl_xor_sync(kFullWarp, s[r], offset);
+}
+
+// The block's sum of acc over its threads, into partials[blockIdx.x * R + r]: shuffles within
+// each warp, then the first warp over the warps' sums, in a fixed order.
 template <int R>
 __device__ void write_block_sums(const double (&acc)[R], double* partials) {
-  using BlockReduce = cub::BlockReduce<LoopSums<R>, kLoopBlock>;
-  __shared__ typename BlockReduce::TempStorage storage;
-  LoopSums<R> mine;
+  __shared__ double warp_sums[kLoopBlock / 32][R];
+  const int lane = int(threadIdx.x) & 31, warp = int(threadIdx.x) >> 5;
+  double s[R];
 #pragma unroll
-  for (int r = 0; r < R; ++r) mine.v[r] = acc[r];
-  const LoopSums<R> block = BlockReduce(storage).Reduce(mine, AddLoopSums{});  // valid in thread 0
-  if (threadIdx.x == 0)
+  for (int r = 0; r < R; ++r) s[r] = acc[r];
+  add_over_warp(s);
+  if (lane == 0)
 #pragma unroll
-    for (int r = 0; r < R; ++r) partials[std::size_t(blockIdx.x) * R + r] = block.v[r];
+    for (int r = 0; r < R; ++r) warp_sums[warp][r] = s[r];
+  __syncthreads();
+  if (warp == 0) {
+#pragma unroll
+    for (int r = 0; r < R; ++r) s[r] = warp_sums[lane][r];
+    add_over_warp(s);
+    if (lane == 0)
+#pragma unroll
+      for (int r = 0; r < R; ++r) partials[std::size_t(blockIdx.x) * R + r] = s[r];
+  }
 }
 
-// The totals of every block's partials[block * R + r], in every block alike: the first warp's
-// lane l adds the partials of blocks l, l + 32, ... and a butterfly of shuffles, the same in
-// every block, adds the lanes, so every block, and every run on the same grid, gets the same
-// bits.
+// Copies the blocks' partials (R doubles each, 16-byte aligned as device buffers are) from L2
+// into shared memory without holding registers: cp.async.cg bypasses L1, which is not kept
+// coherent with other SMs' stores.
+template <int R>
+__device__ __forceinline__ void fetch_partials(const double* partials, double* shared) {
+  const int chunks = int(gridDim.x) * R / 2;  // R * blocks doubles, 16 bytes a chunk
+  for (int q = int(threadIdx.x); q < chunks; q += kLoopBlock) {
+    const unsigned dst = unsigned(__cvta_generic_to_shared(shared + 2 * q));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(partials + 2 * q) : "memory");
+  }
+  if constexpr (R % 2 == 1) {
+    if (threadIdx.x == 0 && gridDim.x % 2 == 1)
+      __pipeline_memcpy_async(shared + gridDim.x * R - 1, partials + gridDim.x * R - 1, sizeof(double));
+  }
+}
+
+// The totals of every block's partials[block * R + r] (in shared memory), in every block
+// alike: the first warp's lane l adds the partials of blocks l, l + 32, ... and a butterfly of
+// shuffles, the same in every block, adds the lanes, so every block, and every run on the same
+// grid, gets the same bits.
 template <int R>
 __device__ void add_all_blocks(const double* partials, double (&totals)[R]) {
   __shared__ double shared_totals[R];
@@ -143,11 +187,8 @@ __device__ void add_all_blocks(const double* partials, double (&totals)[R]) {
     for (int r = 0; r < R; ++r) s[r] = 0;
     for (unsigned b = threadIdx.x; b < gridDim.x; b += 32)
 #pragma unroll
-      for (int r = 0; r < R; ++r) s[r] += __ldcg(partials + std::size_t(b) * R + r);
-#pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1)
-#pragma unroll
-      for (int r = 0; r < R; ++r) s[r] += __shfl_xor_sync(kFullWarp, s[r], offset);
+      for (int r = 0; r < R; ++r) s[r] += partials[std::size_t(b) * R + r];
+    add_over_warp(s);
     if (threadIdx.x == 0)
 #pragma unroll
       for (int r = 0; r < R; ++r) shared_totals[r] = s[r];
@@ -155,58 +196,280 @@ __device__ void add_all_blocks(const double* partials, double (&totals)[R]) {
   __syncthreads();
 #pragma unroll
   for (int r = 0; r < R; ++r) totals[r] = shared_totals[r];
-  __syncthreads();  // shared_totals is rewritten by the next call
 }
 
-// Every block takes the same branch at the end of each iteration, so none leaves while others
-// wait at the barrier. One barrier an iteration: iteration k+1's product reads x_k, which all
-// of iteration k's items wrote; the sums ride across it, written before and read after it, in
-// two sets by the iteration's parity (a block can write iteration k+1's while a slower one
-// still reads iteration k's).
+// A run of a row's entries: the row and their sum. Joining the runs of consecutive threads in
+// order (a scan) sums each row cut between threads; the join is associative because runs come
+// in row order.
+template <class P>
+struct RowRun {
+  int row;
+  P sum;
+};
+struct JoinRuns {
+  template <class Run>
+  __device__ Run operator()(const Run& earlier, const Run& later) const {
+    if (earlier.row != later.row) return later;
+    Run joined = earlier;
+    joined.sum.merge(later.sum);
+    return joined;
+  }
+};
+
+// A warp's inclusive scan of runs in lane order, by shuffles. Every lane must take part.
+template <class P>
+__device__ __forceinline__ RowRun<P> warp_scan_runs(RowRun<P> run) {
+  const int lane = int(threadIdx.x) & 31;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    const RowRun<P> up{__shfl_up_sync(kFullWarp, run.row, d), run.sum.shfl_up(d)};
+    if (lane >= d) run = JoinRuns{}(up, run);
+  }
+  return run;
+}
+
+// The join of the runs of all threads before this one, in thread order ({-1, empty} in thread
+// 0): a scan within each warp, then one over the warps' totals. (CUB's block scan spent most
+// of its time in the second step, which it runs in every thread.) warp_runs: 32 in shared
+// memory, free on entry and on return.
+template <class P>
+__device__ RowRun<P> scan_runs(const RowRun<P>& mine, RowRun<P>* warp_runs) {
+  const int lane = int(threadIdx.x) & 31, warp = int(threadIdx.x) >> 5;
+  const RowRun<P> inclusive = warp_scan_runs(mine);
+  const RowRun<P> before{__shfl_up_sync(kFullWarp, inclusive.row, 1), inclusive.sum.shfl_up(1)};
+  if (lane == 31) warp_runs[warp] = inclusive;
+  __syncthreads();
+  if (warp == 0) {
+    const RowRun<P> total = warp_scan_runs(warp_runs[lane]);
+    RowRun<P> earlier{__shfl_up_sync(kFullWarp, total.row, 1), total.sum.shfl_up(1)};
+    if (lane == 0) earlier = {-1, P::empty()};
+    __syncwarp();
+    warp_runs[lane] = earlier;  // the join of the warps before warp `lane`
+  }
+  __syncthreads();
+  const RowRun<P> earlier_warps = warp_runs[warp];
+  return lane == 0 ? earlier_warps : JoinRuns{}(earlier_warps, before);
+}
+
+template <class V>
+struct LoopMatrix {
+  const LoopSlice* slices;
+  const unsigned* rowptr_low;  // rowptr mod 2^32: offsets within a slice are below 2^32
+  const vid_t* col;
+  const V* val;
+  unsigned long long* piece_words;  // kPieceWords a block
+};
+
+// Where iteration k's partial sums go: two sets by parity, each 16-byte aligned.
+template <int R>
+__device__ __forceinline__ double* partials_of(double* partials, int k) {
+  return partials + std::size_t(k % 2) * ((gridDim.x * R + 1) & ~1u);
+}
+
+// Iteration k in a block: the product's terms staged in shared memory (every gather of x_{k-1}
+// and f's row inputs for k issued before any is used); then the totals of iteration k-1, whose
+// partials were fetched meanwhile, and the stopping test on them, which every block takes
+// alike, so none leaves while others wait at the barrier; then the rows summed, each thread
+// over an equal share of the slice's merge path, the runs of rows cut between threads joined
+// by a block scan; every row to f; the block's sums; one grid-wide barrier, after which
+// iteration k+1 may read x_k. The sums ride across it in two sets by parity (a block can write
+// iteration k+1's while a slower one still reads iteration k's).
 template <class SR, class V, int R, class Product, class F, class Stop, class... T>
 __global__ void __launch_bounds__(kLoopBlock, 1)
-    mxv_loop_kernel(const LoopItem* __restrict__ items, eid_t nitems, const vid_t* __restrict__ row_ids,
-                    const vid_t* __restrict__ col, const V* val, LoopScratch<V> scratch, V* x0, V* x1,
-                    int max_iterations, F f, Stop stop, double* partials, MxvLoopState<R>* state, T*... data) {
-  __shared__ Partial<SR, V> row_sums[kLoopBlock / 32][32];
+    mxv_loop_kernel(LoopMatrix<V> m, V* x0, V* x1, int max_iterations, F f, Stop stop, double* partials,
+                    MxvLoopState<R>* state, T*... data) {
+  using P = Partial<SR, V>;
+  using Run = RowRun<P>;
+  const LoopSlice c = m.slices[blockIdx.x];
+  const int nnz = int(c.end - c.begin);
+  const int nrows = int(c.end_row - c.first_row);
+  extern __shared__ __align__(16) unsigned char loop_shared[];
+  const LoopLayout layout = loop_layout(nnz, nrows, int(gridDim.x), R, sizeof(V), sizeof(P));
+  vid_t* s_col = reinterpret_cast<vid_t*>(loop_shared + layout.col);
+  V* s_term = reinterpret_cast<V*>(loop_shared + layout.term);
+  unsigned* s_end = reinterpret_cast<unsigned*>(loop_shared + layout.end);
+  P* s_sum = reinterpret_cast<P*>(loop_shared + layout.sums);
+  double* s_partials = reinterpret_cast<double*>(loop_shared + layout.partials);
+  __shared__ Run warp_runs[kLoopBlock / 32];
   auto grid = cooperative_groups::this_grid();
-  const int warp = int(threadIdx.x) >> 5;
-  const eid_t first_item = eid_t(blockIdx.x) * (kLoopBlock / 32) + warp;
-  const eid_t warps = eid_t(gridDim.x) * (kLoopBlock / 32);
-  // A warp's first item, the only one on small graphs, kept from one iteration to the next.
-  const LoopItem mine = first_item < nitems ? items[first_item] : LoopItem{};
+  const int tid = int(threadIdx.x);
+
+  // Once: the slice's columns and row ends.
+  for (int p = tid; p < nnz; p += kLoopBlock) __pipeline_memcpy_async(s_col + p, m.col + c.begin + p, sizeof(vid_t));
+  for (int k = tid; k < nrows; k += kLoopBlock)
+    __pipeline_memcpy_async(s_end + k, m.rowptr_low + c.first_row + 1 + k, sizeof(unsigned));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  // Row k's entries are stage slots [.., stop_of(k)); row nrows is the tail, the first entries
+  // of row end_row, which ends in a later slice. This thread's share of the merge path of row
+  // ends and entries: items [first_item, last_item), rows ended before item d by rows_before(d).
+  const unsigned base_low = unsigned(c.begin);
+  auto stop_of = [&](int k) { return k < nrows ? int(s_end[k] - base_low) : nnz; };
+  auto rows_before = [&](int d) {
+    int lo = d > nnz ? d - nnz : 0, hi = d < nrows ? d : nrows;
+    while (lo < hi) {
+      const int mid = (lo + hi) >> 1;
+      if (stop_of(mid) + mid < d) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const int items = nrows + nnz;
+  const int share = (items + kLoopBlock - 1) / kLoopBlock;
+  const int first_item = min(items, tid * share), last_item = min(items, first_item + share);
+  const int my_first_row = rows_before(first_item), my_last_row = rows_before(last_item);
+
+  constexpr bool kLoads = LoadsRows<F, V, T...>;
+  using Row = typename LoopRow<F, V, T...>::type;
+  // The term of an entry is x itself (plus-second, PageRank's product): the stage needs no pass.
+  constexpr bool kTermIsX = !MatrixFirst::reads_matrix<SR> && std::is_same_v<typename SR::multiply_op, mult::Second>;
+
   double prev[R];
 #pragma unroll
   for (int r = 0; r < R; ++r) prev[r] = state->seed[r];
   for (int k = 1;; ++k) {
     V* next = k % 2 ? x1 : x0;
     V* cur = k % 2 ? x0 : x1;
+    const Product product{m.val, cur};
+    if (k > 1) {
+      fetch_partials<R>(partials_of<R>(partials, k - 1), s_partials);
+      __pipeline_commit();
+    }
+    Row ahead[kLoopRowsAhead<V>];
+    if constexpr (kLoads) {
+#pragma unroll
+      for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+        const int row = tid + j * kLoopBlock;
+        if (row < nrows) ahead[j] = f.load(std::size_t(c.first_row) + row, next, cur, data...);
+      }
+    }
+    // x_{k-1} gathered into the stage by cp.async, which holds no register while a load is in
+    // flight, so a thread issues every gather of its entries before any returns. (These are
+    // plain loads: after the grid barrier's acquire, L1 holds no line older than x_{k-1}.)
+    if constexpr (MatrixFirst::reads_vector<SR>) {
+      // Four consecutive entries a thread, their columns read as one 16-byte word.
+      const int quads = (nnz + 3) / 4;
+      for (int q = tid; q < quads; q += kLoopBlock) {
+        const uint4 k4 = *reinterpret_cast<const uint4*>(s_col + 4 * q);
+        const vid_t ks[4] = {vid_t(k4.x), vid_t(k4.y), vid_t(k4.z), vid_t(k4.w)};
+#pragma unroll
+        for (int u = 0; u < 4; ++u)
+          if (4 * q + u < nnz) __pipeline_memcpy_async(s_term + 4 * q + u, cur + ks[u], sizeof(V));
+      }
+      __pipeline_commit();
+    }
+    __pipeline_wait_prior(0);
+    if constexpr (!kTermIsX) {  // the entries this thread gathered, so no barrier first
+      for (int p0 = 4 * tid; p0 < nnz; p0 += 4 * kLoopBlock)
+        for (int p = p0; p < min(p0 + 4, nnz); ++p)
+          s_term[p] = product.times(product.matrix_value(c.begin + p),
+                                    MatrixFirst::reads_vector<SR> ? s_term[p] : V(0), s_col[p]);
+    }
+    __syncthreads();
+
+    if (k > 1) {  // iteration k-1's totals; stop there, leaving iteration k's stage unused
+      double sums[R];
+      add_all_blocks<R>(s_partials, sums);
+      if (k - 1 == max_iterations || stop(k - 1, sums)) {
+        if (blockIdx.x == 0 && tid == 0) {
+          for (int r = 0; r < R; ++r) {
+            state->sums[r] = sums[r];
+            state->previous[r] = prev[r];
+          }
+          state->iterations = k - 1;
+        }
+        return;
+      }
+#pragma unroll
+      for (int r = 0; r < R; ++r) prev[r] = sums[r];
+    }
+
+    // This thread's items: rows my_first_row .. my_last_row - 1 end in them, each summed over
+    // its entries here; row my_last_row stays open. The first row this thread ends may have
+    // begun in earlier threads: its run waits for the scan.
+    Run open{my_last_row, P::empty()}, first_ended{-1, P::empty()};
+    {
+      int e = first_item - my_first_row;
+      for (int row = my_first_row; row < my_last_row; ++row) {
+        const int stop = stop_of(row);
+        P sum = P::empty();
+        for (; e < stop; ++e) sum.add(s_term[e]);
+        if (row == my_first_row) first_ended = Run{row, sum};
+        else s_sum[row] = sum;
+      }
+      const int e_last = last_item - my_last_row;
+      for (; e < e_last; ++e) open.sum.add(s_term[e]);
+    }
+    const Run carried = scan_runs(open, warp_runs);
+    if (first_ended.row >= 0) s_sum[first_ended.row] = JoinRuns{}(carried, first_ended).sum;
+    if (tid == kLoopBlock - 1 && c.tail) {  // the tail's run is the last one: publish it
+      publish_piece(m.piece_words + std::size_t(blockIdx.x) * kPieceWords, JoinRuns{}(carried, open).sum, unsigned(k));
+    }
+    __syncthreads();
+
+    // Every row to f. The first, when its first pieces lie in earlier blocks, adds theirs
+    // (published by now or soon: every block is resident) ahead of its own, in block order;
+    // thread 0 takes it last, to give them the most time.
     double acc[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) acc[r] = 0;
-    for (eid_t t = first_item; t < nitems; t += warps) {
-      const LoopItem item = t == first_item ? mine : items[t];
-      loop_item<SR, V, R>(item, row_ids, col, Product{val, cur}, row_sums[warp], scratch, f, acc, prev, next, cur,
-                          data...);
-    }
-    double* sums_k = partials + std::size_t(k % 2) * gridDim.x * R;
-    write_block_sums<R>(acc, sums_k);
-    grid.sync();
-    double sums[R];
-    add_all_blocks<R>(sums_k, sums);
-    if (k == max_iterations || stop(k, sums)) {
-      if (blockIdx.x == 0 && threadIdx.x == 0) {
-        for (int r = 0; r < R; ++r) {
-          state->sums[r] = sums[r];
-          state->previous[r] = prev[r];
-        }
-        state->iterations = k;
-      }
-      return;
-    }
+    // in: the row's inputs, loaded ahead (unused for an f without load).
+    auto hand = [&](int row, const P& sum, const Row* in) {
+      const std::size_t i = std::size_t(c.first_row) + row;
+      if constexpr (kLoads) f(i, sum.result(), *in, acc, prev, next, cur, data...);
+      else f(i, sum.result(), acc, prev, next, cur, data...);
+    };
+    const bool joins = c.head_from >= 0;
 #pragma unroll
-    for (int r = 0; r < R; ++r) prev[r] = sums[r];
+    for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+      const int row = tid + j * kLoopBlock;
+      if (row < nrows && (row != 0 || !joins)) hand(row, s_sum[row], &ahead[j]);
+    }
+    // Further rows in batches of kLoopRowsAhead, each batch's loads issued before any is used.
+    for (int base = tid + kLoopRowsAhead<V> * kLoopBlock; base < nrows; base += kLoopRowsAhead<V> * kLoopBlock) {
+      if constexpr (kLoads) {
+        Row batch[kLoopRowsAhead<V>];
+#pragma unroll
+        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+          const int row = base + j * kLoopBlock;
+          if (row < nrows) batch[j] = f.load(std::size_t(c.first_row) + row, next, cur, data...);
+        }
+#pragma unroll
+        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+          const int row = base + j * kLoopBlock;
+          if (row < nrows) hand(row, s_sum[row], &batch[j]);
+        }
+      } else {
+#pragma unroll
+        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+          const int row = base + j * kLoopBlock;
+          if (row < nrows) hand(row, s_sum[row], nullptr);
+        }
+      }
+    }
+    if (tid == 0 && nrows > 0 && joins) {
+      P sum = P::empty();
+      for (int b = c.head_from; b < int(blockIdx.x); ++b) {
+        sum.merge(await_piece<P>(m.piece_words + std::size_t(b) * kPieceWords, unsigned(k)));
+      }
+      sum.merge(s_sum[0]);
+      hand(0, sum, &ahead[0]);
+    }
+    write_block_sums<R>(acc, partials_of<R>(partials, k));
+    grid.sync();
   }
+}
+
+// The slices' shared memory, for sums of sum_bytes each.
+// The dynamic shared memory the loop's launch gives each block: the most any slice needs.
+template <class V, int R>
+std::size_t loop_shared_bytes(const LoopSlices& slices, std::size_t sum_bytes) {
+  std::size_t most = 0;
+  for (const LoopSlice& s : slices.host)
+    most = std::max<std::size_t>(
+        most, loop_layout(s.end - s.begin, s.end_row - s.first_row, slices.blocks, R, sizeof(V), sum_bytes).bytes);
+  return most;
 }
 
 }  // namespace spgraph::gpu::detail
@@ -214,18 +477,18 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
 namespace spgraph::gpu {
 
 template <class V, int R>
+template <class SR>
 bool MxvLoop<V, R>::suits(const Matrix<V>& A) {
-  return A.nrows() == A.ncols() && A.nnz() <= kMxvLoopMaxNnz && device::cooperative_launch_supported();
+  if (A.nrows() != A.ncols() || A.nrows() == 0 || !device::cooperative_launch_supported()) return false;
+  return detail::loop_shared_bytes<V, R>(detail::spmv_loop_slices(A), sizeof(detail::Partial<SR, V>)) <=
+         detail::loop_shared_limit();
 }
 
 template <class V, int R>
 void MxvLoop<V, R>::prepare(const Matrix<V>& A) {
-  if (A.nnz() > 0) detail::spmv_coo_row_ids(A);
-  const int long_rows = detail::spmv_loop_items(A).long_rows;
-  if (long_sums_.size() < std::size_t(long_rows)) {
-    long_sums_ = Vector<V>(std::size_t(long_rows));
-    long_arrivals_ = device::Buffer<unsigned>(std::size_t(long_rows));
-  }
+  detail::spmv_rowptr_low(A);
+  const std::size_t words = std::size_t(detail::spmv_loop_slices(A).blocks) * detail::kPieceWords;
+  if (piece_words_.size() < words) piece_words_ = device::Buffer<unsigned long long>(words);
 }
 
 template <class V, int R>
@@ -233,6 +496,7 @@ template <class SR, class F, class Stop, class... T>
 MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V>& x0, Vector<V>& x1, SR,
                                     int max_iterations, const std::array<double, R>& seed, Vector<T>&... vectors) {
   using namespace detail;
+  using P = Partial<SR, V>;
   if (A.nrows() != A.ncols())
     throw Error("gpu::MxvLoop needs a square matrix; this one is " + std::to_string(A.nrows()) + " x " +
                 std::to_string(A.ncols()));
@@ -244,27 +508,32 @@ MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V
   check_spmv_input("gpu::MxvLoop", x0.size(), A);
   common_length("gpu::MxvLoop (x0, x1, then each vector)", x0, x1, vectors...);
   prepare(A);
-  const LoopItems& items = spmv_loop_items(A);
-  if (items.long_rows > 0) {
-    fill(long_sums_.data(), eid_t(items.long_rows), SR::template identity<V>());
-    long_arrivals_.fill_zero();
-  }
+  const LoopSlices& slices = spmv_loop_slices(A);
+  const std::size_t shared = loop_shared_bytes<V, R>(slices, sizeof(P));
+  if (shared > loop_shared_limit())
+    throw Error("gpu::MxvLoop: this matrix's slices (up to " + std::to_string(slices.max_nnz) + " nonzeros and " +
+                std::to_string(slices.max_rows) + " rows a block) need " + std::to_string(shared) +
+                " bytes of shared memory a block, more than the " + std::to_string(loop_shared_limit()) +
+                " this device gives one (MxvLoop::suits says whether a matrix fits)");
+  piece_words_.fill_zero();
   MxvLoopState<R> entry{};
   for (int r = 0; r < R; ++r) entry.seed[r] = seed[r];
   state_.upload(&entry, 1);
 
   const auto& csr = A.csr();
-  const vid_t* row_ids = A.nnz() > 0 ? spmv_coo_row_ids(A).data() : nullptr;
-  const eid_t nitems = eid_t(items.items.size());
   auto launch = [&](auto product) {
     auto kernel = mxv_loop_kernel<SR, V, R, decltype(product), F, Stop, T...>;
-    static const int resident = device::resident_blocks(kernel, kLoopBlock);
-    const int grid = int(std::min<eid_t>(resident, (nitems + kLoopBlock / 32 - 1) / (kLoopBlock / 32)));
-    if (partials_.size() < std::size_t(2 * grid * R)) partials_ = device::Buffer<double>(std::size_t(2 * grid * R));
-    device::launch_cooperative(kernel, grid, kLoopBlock, 0, items.items.data(), nitems, row_ids, csr.col.data(),
-                               csr.val.data(), LoopScratch<V>{long_sums_.data(), long_arrivals_.data()},
-                               x0.data(), x1.data(), max_iterations, f, stop, partials_.data(), state_.data(),
-                               vectors.data()...);
+    SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    const int resident = device::resident_blocks(kernel, kLoopBlock, shared);
+    if (resident < slices.blocks)
+      throw Error("gpu::MxvLoop: the device holds " + std::to_string(resident) + " blocks of its kernel at once, " +
+                  "fewer than the " + std::to_string(slices.blocks) + " the matrix was cut for");
+    const std::size_t set = (std::size_t(slices.blocks) * R + 1) & ~std::size_t(1);  // partials_of
+    if (partials_.size() < 2 * set) partials_ = device::Buffer<double>(2 * set);
+    const LoopMatrix<V> m{slices.slices.data(), spmv_rowptr_low(A).data(), csr.col.data(), csr.val.data(),
+                          piece_words_.data()};
+    device::launch_cooperative(kernel, slices.blocks, kLoopBlock, shared, 0, m, x0.data(), x1.data(),
+                               max_iterations, f, stop, partials_.data(), state_.data(), vectors.data()...);
   };
   if (MatrixFirst::reads_matrix<SR> && !A.is_pattern())
     launch(EntryProduct<SR, V, MatrixFirst, true, true>{});

@@ -153,7 +153,7 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
     const CooSingleLaunchShape shape = coo_single_launch_shape(A.nrows(), nnz, kMapReduceBlock, resident);
     const unsigned pass_blocks = std::min(blocks_of(eid_t(n), kMapReduceBlock), unsigned(shape.grid));
     device::launch_cooperative(
-        kernel, shape.grid, kMapReduceBlock, 0, row_ids, csr.col.data(), nnz, shape.warp_chunk, product,
+        kernel, shape.grid, kMapReduceBlock, 0, 0, row_ids, csr.col.data(), nnz, shape.warp_chunk, product,
         product_.data(), n, pass_blocks, rows,
         sum_targets<R>(partials_, arrivals_, std::size_t(pass_blocks), 0, sums_.device(slot), totals_.data()),
         vectors.data()...);

@@ -48,7 +48,7 @@
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/device/memory.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/loop_items.hpp"
+#include "spgraph/gpu/loop_slices.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/semiring.hpp"
@@ -269,7 +269,7 @@ struct SpmvCache {
   std::map<int, std::unique_ptr<detail::PathTiles>> stream_tiles;  // CsrStream, by tile length
   std::unique_ptr<detail::SellP<V>> sellp;
   std::unique_ptr<detail::Hyb<V>> hyb;
-  std::unique_ptr<detail::LoopItems> loop_items;  // gpu::MxvLoop's warp items
+  std::unique_ptr<detail::LoopSlices> loop_slices;  // gpu::MxvLoop's, one per SM of this device
   std::unique_ptr<Matrix<V>> transpose;
 };
 
@@ -282,7 +282,7 @@ template <class V> const PathTiles& spmv_merge_path_tiles(const Matrix<V>& A);
 template <class V> const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int tile);
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
-template <class V> const LoopItems& spmv_loop_items(const Matrix<V>& A);
+template <class V> const LoopSlices& spmv_loop_slices(const Matrix<V>& A);
 
 // The error for a product's input vector x whose length is not A's column count.
 template <class V>

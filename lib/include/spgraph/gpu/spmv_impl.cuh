@@ -120,7 +120,7 @@ class SpmvLaunch {
     auto kernel = coo_single_launch_kernel<SR, V, EntryProduct<SR, V, Order, ReadValues>>;
     static const int resident = device::resident_blocks(kernel, kThreads);
     const CooSingleLaunchShape shape = coo_single_launch_shape(csr.nrows, csr.nnz(), kThreads, resident);
-    device::launch_cooperative(kernel, shape.grid, kThreads, 0, rows, csr.col.data(), csr.nnz(), shape.warp_chunk,
+    device::launch_cooperative(kernel, shape.grid, kThreads, 0, 0, rows, csr.col.data(), csr.nnz(), shape.warp_chunk,
                                product<ReadValues>(csr.val.data()), y_, csr.nrows, mask_);
   }
 

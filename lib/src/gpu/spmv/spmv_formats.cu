@@ -243,18 +243,22 @@ const Hyb<V>& spmv_hyb(const Matrix<V>& A) {
   return *cache.hyb;
 }
 
-// Built on the host from the row offsets, once per matrix: gpu::MxvLoop runs on matrices small
-// enough for the copy (kMxvLoopMaxNnz).
+// Built on the host from the row offsets, once per matrix.
 template <class V>
-const LoopItems& spmv_loop_items(const Matrix<V>& A) {
+const LoopSlices& spmv_loop_slices(const Matrix<V>& A) {
   SpmvCache<V>& cache = cache_of(A);
   std::lock_guard lock(cache.mutex);
-  if (!cache.loop_items) {
-    auto built = std::make_unique<LoopItems>();
-    built->items.upload(loop_items(A.csr().rowptr.download(), built->long_rows));
-    cache.loop_items = std::move(built);
+  if (!cache.loop_slices) {
+    LoopSlicePlan plan = loop_slices(A.csr().rowptr.download(), device::multiprocessor_count());
+    auto built = std::make_unique<LoopSlices>();
+    built->slices.upload(plan.slices);
+    built->host = std::move(plan.slices);
+    built->blocks = int(built->host.size());
+    built->max_nnz = plan.max_nnz;
+    built->max_rows = plan.max_rows;
+    cache.loop_slices = std::move(built);
   }
-  return *cache.loop_items;
+  return *cache.loop_slices;
 }
 
 #define SPGRAPH_SPMV_FORMATS_INSTANTIATE(V)                                     \
@@ -264,7 +268,7 @@ const LoopItems& spmv_loop_items(const Matrix<V>& A) {
   template const PathTiles& spmv_stream_tiles(const Matrix<V>&, int);          \
   template const SellP<V>& spmv_sellp(const Matrix<V>&);                        \
   template const Hyb<V>& spmv_hyb(const Matrix<V>&);                            \
-  template const LoopItems& spmv_loop_items(const Matrix<V>&);
+  template const LoopSlices& spmv_loop_slices(const Matrix<V>&);
 
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(float)
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(double)
