@@ -53,8 +53,12 @@
 // (email-Enron 10.2-11.6 us); CUB's block scan for the runs (email-Enron 6.1 / 7.6 us: under
 // ncu its pass over the 32 warps' totals, made in every thread, was a fifth of the kernel);
 // a piece published by a release store after it and awaited by an acquire load (a block with
-// a cut first row waited about 2 us more than the others); and slices cut with a row end
-// weighing 2 or 3 entries (web-NotreDame float 12.0-12.7 us, but double 16.0-17.1).
+// a cut first row waited about 2 us more than the others); slices cut with a row end
+// weighing 2 or 3 entries (web-NotreDame float 12.0-12.7 us, but double 16.0-17.1); and each
+// row handed to f by the thread that sums it, as it sums it, with no row sums kept in shared
+// memory (web-NotreDame 15.3 / 18.1 us, cit-HepPh double 10.1, email-Enron double 7.8-8.0).
+// Under ncu the SMs of web-NotreDame wait for each other at the grid barrier for about a third
+// of the iteration.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.
