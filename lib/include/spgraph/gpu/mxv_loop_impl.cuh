@@ -461,7 +461,6 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
   }
 }
 
-// The slices' shared memory, for sums of sum_bytes each.
 // The dynamic shared memory the loop's launch gives each block: the most any slice needs.
 template <class V, int R>
 std::size_t loop_shared_bytes(const LoopSlices& slices, std::size_t sum_bytes) {
