@@ -58,7 +58,12 @@
 // row handed to f by the thread that sums it, as it sums it, with no row sums kept in shared
 // memory (web-NotreDame 15.3 / 18.1 us, cit-HepPh double 10.1, email-Enron double 7.8-8.0).
 // Under ncu the SMs of web-NotreDame wait for each other at the grid barrier for about a third
-// of the iteration.
+// of the iteration. A per-block globaltimer probe (float) says why: a block's iteration takes
+// 5.2-5.5 us on slices of ~13.7k entries and ~90 rows, 10.8-11.7 us on slices of ~9k entries
+// and 4-5k rows (each row costs f's loads, a batch a round trip past kLoopRowsAhead, and its
+// double-precision arithmetic), and 11.7-13.0 us where the slice's first row was cut and its
+// block waits for the earlier piece. Cheaper rows and an earlier published piece are what is
+// left to take web-NotreDame (13.8 / 14.3 us against an 8.6 / 9.9 us SpMV) under 1.3 SpMVs.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.
