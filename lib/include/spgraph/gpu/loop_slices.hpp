@@ -1,8 +1,10 @@
 #pragma once
 // The work of gpu::MxvLoop (mxv_loop.hpp): the merge path of a matrix's row ends and nonzeros
-// (as in the CSR merge-path SpMV) cut into one slice per block, equal but for kLoopSnapRow, which the block keeps in
-// shared memory for every iteration. A slice holds nonzeros [begin, end) and the ends of rows
-// [first_row, end_row); the block finishes those rows and hands them to f. A row cut between
+// (as in the CSR merge-path SpMV) cut into one slice per block, which the block keeps in shared
+// memory for every iteration. Each slice holds an equal share of the work, a row end weighing
+// kLoopRowWeight entries, but for the cuts kLoopSnapRow moves. A slice holds nonzeros
+// [begin, end) and the ends of rows [first_row, end_row); the block finishes those rows and
+// hands them to f. A row cut between
 // slices is summed in pieces: every block whose slice ends inside it (tail) publishes its
 // piece, and the block where it ends (its first row, with head_from >= 0) adds the pieces of
 // blocks head_from .. itself - 1, in that order, to its own. Built once per matrix and block
@@ -19,6 +21,14 @@ inline constexpr int kLoopBlock = 1024;
 // A block gets at least this many merge-path items (row ends and nonzeros): a graph too small
 // to give every SM as many runs on fewer blocks, so the grid-wide barrier waits on fewer.
 inline constexpr eid_t kLoopMinItemsPerBlock = 2048;
+// A row costs a block more than an entry: f, its inputs' loads and its double-precision
+// arithmetic (a per-block probe on web-NotreDame: slices of ~9k entries and 4-5k rows took twice
+// as long as slices of ~13.7k entries and ~90 rows). PageRank on the H200, web-NotreDame, an
+// iteration, weight 1 / 2 / 3: float 13.8-14.1 / 12.6-12.7 / 11.9-12.1 us; double 14.3-14.4 /
+// 17.0-17.1 / 16.0-16.2, where the row-light slices' larger double stage took shared memory
+// from L1, through which x is gathered. cit-HepPh and email-Enron level.
+template <class V>
+inline constexpr eid_t kLoopRowWeight = sizeof(V) == 4 ? 3 : 1;
 // A cut between slices that falls inside a row of at most this many entries (and an eighth of
 // a slice) moves to the nearer end of the row: the block where a cut row ends waits for its
 // other pieces, which costs more than the few items of imbalance.
@@ -37,8 +47,9 @@ struct LoopSlicePlan {
   vid_t max_rows = 0;
 };
 
-// The slices of a matrix with these row offsets, on at most max_blocks blocks (>= 1).
-LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks);
+// The slices of a matrix with these row offsets, on at most max_blocks blocks (>= 1), a row end
+// weighing row_weight (>= 1) entries.
+LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks, eid_t row_weight);
 
 struct LoopSlices {
   std::vector<LoopSlice> host;

@@ -1,4 +1,5 @@
-// gpu::MxvLoop's slices (loop_slices.hpp): the merge path cut into one equal part per block.
+// gpu::MxvLoop's slices (loop_slices.hpp): the merge path cut into one part per block, each
+// with an equal share of the work.
 #include <algorithm>
 
 #include "spgraph/error.hpp"
@@ -6,8 +7,9 @@
 
 namespace spgraph::gpu::detail {
 
-LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks) {
+LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks, eid_t row_weight) {
   if (max_blocks < 1) throw Error("gpu::MxvLoop: no blocks to run on");
+  if (row_weight < 1) throw Error("gpu::MxvLoop: a row end must weigh at least one entry");
   const eid_t n = rowptr.empty() ? 0 : eid_t(rowptr.size() - 1);
   const eid_t nnz = rowptr.empty() ? 0 : rowptr.back();
   const eid_t path = n + nnz;
@@ -25,6 +27,20 @@ LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks) {
     }
     return lo;
   };
+  // Block b's cut is the first diagonal with b + 1 shares of the work before it, a row end
+  // weighing row_weight entries.
+  const eid_t work = nnz + row_weight * n;
+  auto cut_for = [&](eid_t b, eid_t from) {
+    const eid_t target = (work * (b + 1) + blocks - 1) / blocks;
+    eid_t lo = from, hi = path;
+    while (lo < hi) {
+      const eid_t mid = (lo + hi) / 2;
+      const eid_t r = rows_before(mid);
+      if ((mid - r) + row_weight * r < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   LoopSlicePlan plan;
   plan.slices.resize(std::size_t(blocks));
   const eid_t snap = std::min<eid_t>(kLoopSnapRow, size / 8);
@@ -33,7 +49,7 @@ LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks) {
   for (eid_t b = 0; b < blocks; ++b) {
     LoopSlice& s = plan.slices[std::size_t(b)];
     const eid_t d0 = first_row + prev_end;  // where the previous slice ended
-    eid_t d1 = std::max(d0, std::min(path, (b + 1) * size));
+    eid_t d1 = cut_for(b, d0);
     eid_t end_row = rows_before(d1);
     // A cut inside a row makes the block where the row ends wait for the other pieces, so the
     // cut moves to the nearer end of a row of at most kLoopSnapRow entries.

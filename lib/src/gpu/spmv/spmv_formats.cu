@@ -249,7 +249,7 @@ const LoopSlices& spmv_loop_slices(const Matrix<V>& A) {
   SpmvCache<V>& cache = cache_of(A);
   std::lock_guard lock(cache.mutex);
   if (!cache.loop_slices) {
-    LoopSlicePlan plan = loop_slices(A.csr().rowptr.download(), device::multiprocessor_count());
+    LoopSlicePlan plan = loop_slices(A.csr().rowptr.download(), device::multiprocessor_count(), kLoopRowWeight<V>);
     auto built = std::make_unique<LoopSlices>();
     built->slices.upload(plan.slices);
     built->host = std::move(plan.slices);
