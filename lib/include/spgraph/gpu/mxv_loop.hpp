@@ -39,13 +39,13 @@
 // pieces, in block order, as soon as they are published. Each block's sums cross the barrier,
 // and every block adds them all in the same order. suits() holds where every slice fits a
 // block's shared memory: on the H200 up to a few million links (web-NotreDame in float and
-// double, cnr-2000 in float only); on larger graphs MxvReducer's kernels, made for bandwidth,
-// run.
+// double); on larger graphs MxvReducer's kernels, made for bandwidth, run.
 //
 // PageRank on the H200, an iteration, float / double (bench/spmv): email-Enron 5.1-5.4 /
-// 5.2-5.5 us (0.91-0.97 value-free SpMVs), cit-HepPh 8.2-8.6 / 8.5-8.9 (1.05-1.13),
-// web-NotreDame 13.8-14.1 / 14.2-14.4 (1.56-1.66 / 1.37-1.40) against 15.3-16.7 / 17.0-18.0
-// for MxvReducer; cnr-2000 float 21.2-21.5 against 21.3-21.6. The form before this one cut
+// 5.2-5.5 us (0.91-0.99 value-free SpMVs), cit-HepPh 8.2-8.6 / 8.5-8.9 (1.05-1.13),
+// web-NotreDame 13.8-14.1 / 14.2-14.4 (1.56-1.66 / 1.37-1.46) against 15.3-16.7 / 17.0-18.0
+// for MxvReducer, and 11.9 in float (1.43) once a row end weighs 3 entries in the slicing
+// (loop_slices.hpp); cnr-2000 float, before that weighting, 21.1-21.5 against 21.3-21.9. The form before this one cut
 // the rows into warp items of 32 rows and 128 nonzeros, read from global memory every
 // iteration: email-Enron 7.0-8.2 / 7.2-8.5 us, cit-HepPh 8.5-8.9 / 9.2-9.8, web-NotreDame
 // 15.4-16.4 / 16.7-18.3. On the way here, measured and not kept: the slices streamed from
