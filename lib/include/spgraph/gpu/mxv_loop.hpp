@@ -63,7 +63,7 @@
 // and 4-5k rows (each row costs f's loads, a batch a round trip past kLoopRowsAhead, and its
 // double-precision arithmetic), and 11.7-13.0 us where the slice's first row was cut and its
 // block waits for the earlier piece. Cheaper rows and an earlier published piece are what is
-// left to take web-NotreDame (13.8 / 14.3 us against an 8.6 / 9.9 us SpMV) under 1.3 SpMVs.
+// left to take web-NotreDame (11.9 / 14.2 us against an 8.3 / 9.8 us SpMV) under 1.3 SpMVs.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.
