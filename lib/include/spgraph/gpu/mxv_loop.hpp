@@ -38,7 +38,7 @@
 // longer than kLoopSnapRow) is summed in pieces, and the block where it ends adds the others'
 // pieces, in block order, as soon as they are published. Each block's sums cross the barrier,
 // and every block adds them all in the same order. suits() holds where every slice fits a
-// block's shared memory: on the H200 up to a few million links (web-NotreDame in float and
+// block's shared memory: on the H200 up to about 2M links (web-NotreDame in float and
 // double); on larger graphs MxvReducer's kernels, made for bandwidth, run.
 //
 // PageRank on the H200, an iteration, float / double (bench/spmv): email-Enron 5.1-5.4 /
