@@ -62,8 +62,10 @@
 // 5.2-5.5 us on slices of ~13.7k entries and ~90 rows, 10.8-11.7 us on slices of ~9k entries
 // and 4-5k rows (each row costs f's loads, a batch a round trip past kLoopRowsAhead, and its
 // double-precision arithmetic), and 11.7-13.0 us where the slice's first row was cut and its
-// block waits for the earlier piece. Cheaper rows and an earlier published piece are what is
-// left to take web-NotreDame (11.9 / 14.2 us against an 8.3 / 9.8 us SpMV) under 1.3 SpMVs.
+// block waits for the earlier piece. Publishing that piece earlier, summed by the whole block
+// before the walk rather than by the scan after it, changed nothing (web-NotreDame 11.8-11.9 /
+// 14.4 us, with row weights as in loop_slices.hpp). Cheaper rows are what is left to take
+// web-NotreDame (11.9 / 14.2 us against an 8.3 / 9.8 us SpMV) under 1.3 SpMVs.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.
