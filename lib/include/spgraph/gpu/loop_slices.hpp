@@ -52,11 +52,9 @@ struct LoopSlicePlan {
 LoopSlicePlan loop_slices(const std::vector<eid_t>& rowptr, int max_blocks, eid_t row_weight);
 
 struct LoopSlices {
-  std::vector<LoopSlice> host;
-  device::Buffer<LoopSlice> slices;
-  int blocks = 0;
-  eid_t max_nnz = 0;
-  vid_t max_rows = 0;
+  LoopSlicePlan plan;
+  device::Buffer<LoopSlice> slices;  // plan.slices on the device
+  int blocks() const { return int(plan.slices.size()); }
 };
 
 }  // namespace spgraph::gpu::detail

@@ -7,10 +7,10 @@
 // previous iteration's per-block sums (copied into shared memory meanwhile); sums the rows from
 // shared memory, each thread over an equal share of the slice's merge path; hands every row to
 // f; and meets the other blocks at one grid-wide barrier. Every block adds all blocks' sums in
-// the same order, so all of them take the same decision. Of the vectors written inside the
-// kernel, x is gathered by cp.async through L1, which the grid barrier's acquire empties of
-// older lines, and the pieces of split rows and the sums are read from L2; none goes through
-// the read-only path, whose cache is not kept coherent with the kernel's own stores.
+// the same order, so all of them take the same decision. Of what the kernel writes, x and the
+// sums are copied by cp.async through L1, which the grid barrier's acquire empties of older
+// lines, and the pieces of split rows are polled in L2; none goes through the read-only path,
+// whose cache is not kept coherent with the kernel's own stores.
 #include <cooperative_groups.h>
 #include <cuda/atomic>
 #include <cuda_pipeline.h>
@@ -158,20 +158,13 @@ __device__ void write_block_sums(const double (&acc)[R], double* partials) {
   }
 }
 
-// Copies the blocks' partials (R doubles each, 16-byte aligned as device buffers are) from L2
-// into shared memory without holding registers: cp.async.cg bypasses L1, which is not kept
-// coherent with other SMs' stores.
+// Copies the blocks' partials (R doubles each) from global into shared memory by cp.async,
+// which holds no register while a copy is in flight. (Through L1, as the gathers of x: the grid
+// barrier's acquire has emptied it of older lines.)
 template <int R>
 __device__ __forceinline__ void fetch_partials(const double* partials, double* shared) {
-  const int chunks = int(gridDim.x) * R / 2;  // R * blocks doubles, 16 bytes a chunk
-  for (int q = int(threadIdx.x); q < chunks; q += kLoopBlock) {
-    const unsigned dst = unsigned(__cvta_generic_to_shared(shared + 2 * q));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(partials + 2 * q) : "memory");
-  }
-  if constexpr (R % 2 == 1) {
-    if (threadIdx.x == 0 && gridDim.x % 2 == 1)
-      __pipeline_memcpy_async(shared + gridDim.x * R - 1, partials + gridDim.x * R - 1, sizeof(double));
-  }
+  for (unsigned q = threadIdx.x; q < gridDim.x * R; q += kLoopBlock)
+    __pipeline_memcpy_async(shared + q, partials + q, sizeof(double));
 }
 
 // The totals of every block's partials[block * R + r] (in shared memory), in every block
@@ -260,10 +253,10 @@ struct LoopMatrix {
   unsigned long long* piece_words;  // kPieceWords a block
 };
 
-// Where iteration k's partial sums go: two sets by parity, each 16-byte aligned.
+// Where iteration k's partial sums go: two sets by parity.
 template <int R>
 __device__ __forceinline__ double* partials_of(double* partials, int k) {
-  return partials + std::size_t(k % 2) * ((gridDim.x * R + 1) & ~1u);
+  return partials + std::size_t(k % 2) * gridDim.x * R;
 }
 
 // Iteration k in a block: the product's terms staged in shared memory (every gather of x_{k-1}
@@ -465,9 +458,9 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
 template <class V, int R>
 std::size_t loop_shared_bytes(const LoopSlices& slices, std::size_t sum_bytes) {
   std::size_t most = 0;
-  for (const LoopSlice& s : slices.host)
+  for (const LoopSlice& s : slices.plan.slices)
     most = std::max<std::size_t>(
-        most, loop_layout(s.end - s.begin, s.end_row - s.first_row, slices.blocks, R, sizeof(V), sum_bytes).bytes);
+        most, loop_layout(s.end - s.begin, s.end_row - s.first_row, slices.blocks(), R, sizeof(V), sum_bytes).bytes);
   return most;
 }
 
@@ -486,7 +479,7 @@ bool MxvLoop<V, R>::suits(const Matrix<V>& A) {
 template <class V, int R>
 void MxvLoop<V, R>::prepare(const Matrix<V>& A) {
   detail::spmv_rowptr_low(A);
-  const std::size_t words = std::size_t(detail::spmv_loop_slices(A).blocks) * detail::kPieceWords;
+  const std::size_t words = std::size_t(detail::spmv_loop_slices(A).blocks()) * detail::kPieceWords;
   if (piece_words_.size() < words) piece_words_ = device::Buffer<unsigned long long>(words);
 }
 
@@ -510,8 +503,8 @@ MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V
   const LoopSlices& slices = spmv_loop_slices(A);
   const std::size_t shared = loop_shared_bytes<V, R>(slices, sizeof(P));
   if (shared > loop_shared_limit())
-    throw Error("gpu::MxvLoop: this matrix's slices (up to " + std::to_string(slices.max_nnz) + " nonzeros and " +
-                std::to_string(slices.max_rows) + " rows a block) need " + std::to_string(shared) +
+    throw Error("gpu::MxvLoop: this matrix's slices (up to " + std::to_string(slices.plan.max_nnz) + " nonzeros and " +
+                std::to_string(slices.plan.max_rows) + " rows a block) need " + std::to_string(shared) +
                 " bytes of shared memory a block, more than the " + std::to_string(loop_shared_limit()) +
                 " this device gives one (MxvLoop::suits says whether a matrix fits)");
   piece_words_.fill_zero();
@@ -524,20 +517,20 @@ MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V
     auto kernel = mxv_loop_kernel<SR, V, R, decltype(product), F, Stop, T...>;
     SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     const int resident = device::resident_blocks(kernel, kLoopBlock, shared);
-    if (resident < slices.blocks)
+    if (resident < slices.blocks())
       throw Error("gpu::MxvLoop: the device holds " + std::to_string(resident) + " blocks of its kernel at once, " +
-                  "fewer than the " + std::to_string(slices.blocks) + " the matrix was cut for");
-    const std::size_t set = (std::size_t(slices.blocks) * R + 1) & ~std::size_t(1);  // partials_of
-    if (partials_.size() < 2 * set) partials_ = device::Buffer<double>(2 * set);
+                  "fewer than the " + std::to_string(slices.blocks()) + " the matrix was cut for");
+    if (partials_.size() < 2 * std::size_t(slices.blocks()) * R)
+      partials_ = device::Buffer<double>(2 * std::size_t(slices.blocks()) * R);
     const LoopMatrix<V> m{slices.slices.data(), spmv_rowptr_low(A).data(), csr.col.data(), csr.val.data(),
                           piece_words_.data()};
-    device::launch_cooperative(kernel, slices.blocks, kLoopBlock, shared, 0, m, x0.data(), x1.data(),
+    device::launch_cooperative(kernel, slices.blocks(), kLoopBlock, shared, 0, m, x0.data(), x1.data(),
                                max_iterations, f, stop, partials_.data(), state_.data(), vectors.data()...);
   };
   if (MatrixFirst::reads_matrix<SR> && !A.is_pattern())
-    launch(EntryProduct<SR, V, MatrixFirst, true, true>{});
+    launch(EntryProduct<SR, V, MatrixFirst, true>{});
   else
-    launch(EntryProduct<SR, V, MatrixFirst, false, true>{});
+    launch(EntryProduct<SR, V, MatrixFirst, false>{});
 
   const MxvLoopState<R> exit = device::read_value(state_.data());
   MxvLoopResult<R> result;

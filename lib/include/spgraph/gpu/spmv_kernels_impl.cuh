@@ -35,10 +35,8 @@ struct VectorFirst {
 
 // The term of one stored entry. Without ReadValues (a pattern matrix, or an op that ignores
 // the matrix operand) the entry is 1 and no value is loaded; x is loaded only when the op
-// reads it, through the read-only path unless XWrittenInKernel: where an earlier iteration of
-// the same kernel wrote x (gpu::MxvLoop), x comes from L2, since the read-only path's cache is
-// not kept coherent with the kernel's own stores and could return an older iteration's x.
-template <class SR, class V, class Order, bool ReadValues, bool XWrittenInKernel = false>
+// reads it.
+template <class SR, class V, class Order, bool ReadValues>
 struct EntryProduct {
   const V* val;  // indexed like the format's column array
   const V* x;
@@ -49,9 +47,8 @@ struct EntryProduct {
     else return V(1);
   }
   __device__ V vector_value(vid_t k) const {
-    if constexpr (!Order::template reads_vector<SR>) return V(0);
-    else if constexpr (XWrittenInKernel) return __ldcg(x + k);
-    else return __ldg(x + k);
+    if constexpr (Order::template reads_vector<SR>) return __ldg(x + k);
+    else return V(0);
   }
   __device__ V times(V a, V b, vid_t k) const { return Order::template apply<SR, V>(a, b, k); }
   __device__ V operator()(eid_t slot, vid_t k) const { return times(matrix_value(slot), vector_value(k), k); }
@@ -304,10 +301,10 @@ __global__ void merge_path_fixup_kernel(const RowCarry<SR, V>* __restrict__ carr
 
 // ---- COO, load-balanced (Anzt et al. 2020, Algorithm 1) ------------------------------------
 // Lanes hold partials keyed by row. Reduces each run of equal keys across the warp (runs are
-// found from head flags, so keys need not be sorted across lanes) and hands each run to
-// sink(row, partial) in the run's first lane.
-template <class SR, class V, class Sink>
-__device__ __forceinline__ void reduce_row_segments(vid_t row, Partial<SR, V> p, const Sink& sink) {
+// found from head flags, so keys need not be sorted across lanes) and the run's first lane
+// merges the run into y with one atomic.
+template <class SR, class V>
+__device__ __forceinline__ void flush_row_segments(vid_t row, Partial<SR, V> p, V* y, const OutputMask<V>& mask) {
   const int lane = int(threadIdx.x) & 31;
   const vid_t previous = __shfl_up_sync(kFullWarp, row, 1);
   const bool head = lane == 0 || previous != row;
@@ -320,15 +317,7 @@ __device__ __forceinline__ void reduce_row_segments(vid_t row, Partial<SR, V> p,
     const Partial<SR, V> other = p.shfl_down(offset);
     if (lane + offset < segment_end) p.merge(other);
   }
-  if (head) sink(row, p);
-}
-
-// The runs merged into y, one atomic each.
-template <class SR, class V>
-__device__ __forceinline__ void flush_row_segments(vid_t row, Partial<SR, V> p, V* y, const OutputMask<V>& mask) {
-  reduce_row_segments<SR>(row, p, [&](vid_t r, const Partial<SR, V>& run) {
-    if (run.present() && mask.allows(r)) atomic_merge<SR>(y + r, run);
-  });
+  if (head && p.present() && mask.allows(row)) atomic_merge<SR>(y + row, p);
 }
 
 // A warp takes nonzeros [begin, begin + warp_chunk), 32 consecutive ones per step. A lane

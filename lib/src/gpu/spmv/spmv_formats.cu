@@ -249,13 +249,9 @@ const LoopSlices& spmv_loop_slices(const Matrix<V>& A) {
   SpmvCache<V>& cache = cache_of(A);
   std::lock_guard lock(cache.mutex);
   if (!cache.loop_slices) {
-    LoopSlicePlan plan = loop_slices(A.csr().rowptr.download(), device::multiprocessor_count(), kLoopRowWeight<V>);
     auto built = std::make_unique<LoopSlices>();
-    built->slices.upload(plan.slices);
-    built->host = std::move(plan.slices);
-    built->blocks = int(built->host.size());
-    built->max_nnz = plan.max_nnz;
-    built->max_rows = plan.max_rows;
+    built->plan = loop_slices(A.csr().rowptr.download(), device::multiprocessor_count(), kLoopRowWeight<V>);
+    built->slices.upload(built->plan.slices);
     cache.loop_slices = std::move(built);
   }
   return *cache.loop_slices;
