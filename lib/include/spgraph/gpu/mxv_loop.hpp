@@ -41,7 +41,7 @@
 // block's shared memory: on the H200 up to about 2M links (web-NotreDame in float and
 // double); on larger graphs MxvReducer's kernels, made for bandwidth, run.
 //
-// PageRank on the H200, an iteration, float / double (bench/spmv): email-Enron 5.1-5.4 /
+// History, PageRank on the H200, an iteration, float / double (bench/spmv): email-Enron 5.1-5.4 /
 // 5.2-5.5 us (0.91-0.99 value-free SpMVs), cit-HepPh 8.2-8.6 / 8.5-8.9 (1.05-1.13),
 // web-NotreDame 13.8-14.1 / 14.2-14.4 (1.56-1.66 / 1.37-1.46) against 15.3-16.7 / 17.0-18.0
 // for MxvReducer, and 11.9 in float (1.43) once a row end weighs 3 entries in the slicing
@@ -58,14 +58,26 @@
 // row handed to f by the thread that sums it, as it sums it, with no row sums kept in shared
 // memory (web-NotreDame 15.3 / 18.1 us, cit-HepPh double 10.1, email-Enron double 7.8-8.0).
 // Under ncu the SMs of web-NotreDame wait for each other at the grid barrier for about a third
-// of the iteration. A per-block globaltimer probe (float) says why: a block's iteration takes
-// 5.2-5.5 us on slices of ~13.7k entries and ~90 rows, 10.8-11.7 us on slices of ~9k entries
-// and 4-5k rows (each row costs f's loads, a batch a round trip past kLoopRowsAhead, and its
-// double-precision arithmetic), and 11.7-13.0 us where the slice's first row was cut and its
-// block waits for the earlier piece. Publishing that piece earlier, summed by the whole block
-// before the walk rather than by the scan after it, changed nothing (web-NotreDame 11.8-11.9 /
-// 14.4 us, with row weights as in loop_slices.hpp). Cheaper rows are what is left to take
-// web-NotreDame (11.9 / 14.2 us against an 8.3 / 9.8 us SpMV) under 1.3 SpMVs.
+// of the iteration. A per-block globaltimer probe says why, and what it took to even them out
+// (web-NotreDame, an iteration, float / double, from 11.9 / 14.2 us):
+//  - a block whose first row began in earlier slices waited for their pieces, polled one after
+//    another by one thread, a round trip to L2 each; polled by a warp, a lane a piece (and
+//    cit-HepPh, whose slices cut many rows, went from 8.1 / 8.3 to 6.1 / 6.6 us). Publishing a
+//    piece earlier, summed by the whole block before the walk, had changed nothing; moving cuts
+//    to row ends for rows of up to half a slice (kLoopSnapRow) gained little once polled so;
+//  - the walk over a slice's items, written as a loop over rows with one over each row's
+//    entries inside, ran each warp's inner loop as long as its longest row: row-heavy slices
+//    summed in 3-5 us against 2 for the others; one pass over the items, and the stage of
+//    terms padded against bank conflicts, 10.4 us in float;
+//  - in double, row-heavy slices have 5-7 rows a thread, and the loads of f's inputs for each
+//    took a round trip: in batches of 4, 12.0 us (kLoopRowBatch).
+// At the end the blocks take 5.4-10.6 us of work and the barrier about 1.1 us more, and
+// bench/spmv gives web-NotreDame 10.6 / 12.4 us (1.25 / 1.27 value-free SpMVs), cit-HepPh
+// 5.6 / 7.5 (0.75 / 0.93), email-Enron 4.6 / 5.1 (0.85 / 0.87). Also measured and not kept:
+// f's inputs for all rows staged in shared memory by cp.async with the gathers (float within
+// 0.1-0.3 us either way; double over the shared memory limit with row-heavy slices, or slower
+// with heavier row weights that keep slices within it), and two rows' inputs fetched ahead in
+// float (0.1-0.2 us slower than one on cit-HepPh and email-Enron).
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.

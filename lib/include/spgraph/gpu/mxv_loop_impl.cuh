@@ -29,10 +29,24 @@
 
 namespace spgraph::gpu::detail {
 
-// f's per-row inputs (F::load) fetched ahead, for a thread's first kLoopRowsAhead rows; its
-// further rows load theirs in batches as many. Two rows' double-precision inputs spilled.
+// f's per-row inputs (F::load): a thread's first row's are fetched with the gathers, so they
+// are held in registers through the summing; its further rows' are loaded in batches of
+// kLoopRowBatch, each batch's loads issued before any is used. PageRank on the H200,
+// web-NotreDame, an iteration: double 13.3 us with batches of 1, 12.0 with 4 (its row-heavy
+// slices have 5-7 rows a thread); float 10.4-10.5 either way with 2 rows ahead and batches
+// of 2, 10.7 with batches of 4, and 0.1-0.2 us less on cit-HepPh and email-Enron with 1 and 1.
 template <class V>
-inline constexpr int kLoopRowsAhead = sizeof(V) == 4 ? 2 : 1;
+inline constexpr int kLoopRowBatch = sizeof(V) == 4 ? 1 : 4;
+
+// The stage of terms has one unused element after every 128 bytes, so that the threads of a
+// warp, each summing its own run of consecutive terms, read them from different banks: runs of
+// 16 or 32 terms (a common share of the slice) otherwise all start in the same bank.
+template <class V>
+inline constexpr unsigned kTermsPerPad = 128 / sizeof(V);
+template <class V>
+__device__ __forceinline__ int term_slot(int p) {
+  return int(unsigned(p) + unsigned(p) / kTermsPerPad<V>);
+}
 
 // Where a block's slice lives in its dynamic shared memory (byte offsets), for a slice of nnz
 // entries and `rows` rows on `blocks` blocks, row sums of sum_bytes each and sums_per_block
@@ -52,7 +66,7 @@ SPGRAPH_HD LoopLayout loop_layout(eid_t nnz, eid_t rows, int blocks, int sums_pe
     return here;
   };
   l.col = take(std::size_t(nnz) * sizeof(vid_t));
-  l.term = take(std::size_t(nnz) * value_bytes);
+  l.term = take(std::size_t(nnz + nnz / (128 / value_bytes) + 1) * value_bytes);
   l.end = take(std::size_t(rows) * sizeof(unsigned));
   l.sums = take(std::size_t(rows) * sum_bytes);
   l.partials = take(std::size_t(blocks) * sums_per_block * sizeof(double));
@@ -167,28 +181,22 @@ __device__ __forceinline__ void fetch_partials(const double* partials, double* s
     __pipeline_memcpy_async(shared + q, partials + q, sizeof(double));
 }
 
-// The totals of every block's partials[block * R + r] (in shared memory), in every block
-// alike: the first warp's lane l adds the partials of blocks l, l + 32, ... and a butterfly of
-// shuffles, the same in every block, adds the lanes, so every block, and every run on the same
-// grid, gets the same bits.
+// The totals of every block's partials[block * R + r] (in shared memory) into totals[r]
+// (shared), in every block alike, by one warp: lane l adds the partials of blocks l, l + 32, ...
+// and a butterfly of shuffles, the same in every block, adds the lanes, so every block, and
+// every run on the same grid, gets the same bits.
 template <int R>
-__device__ void add_all_blocks(const double* partials, double (&totals)[R]) {
-  __shared__ double shared_totals[R];
-  if (threadIdx.x < 32) {
-    double s[R];
+__device__ void add_all_blocks_in_warp(const double* partials, double* totals) {
+  double s[R];
 #pragma unroll
-    for (int r = 0; r < R; ++r) s[r] = 0;
-    for (unsigned b = threadIdx.x; b < gridDim.x; b += 32)
+  for (int r = 0; r < R; ++r) s[r] = 0;
+  for (unsigned b = threadIdx.x & 31; b < gridDim.x; b += 32)
 #pragma unroll
-      for (int r = 0; r < R; ++r) s[r] += partials[std::size_t(b) * R + r];
-    add_over_warp(s);
-    if (threadIdx.x == 0)
+    for (int r = 0; r < R; ++r) s[r] += partials[std::size_t(b) * R + r];
+  add_over_warp(s);
+  if ((threadIdx.x & 31) == 0)
 #pragma unroll
-      for (int r = 0; r < R; ++r) shared_totals[r] = s[r];
-  }
-  __syncthreads();
-#pragma unroll
-  for (int r = 0; r < R; ++r) totals[r] = shared_totals[r];
+    for (int r = 0; r < R; ++r) totals[r] = s[r];
 }
 
 // A run of a row's entries: the row and their sum. Joining the runs of consecutive threads in
@@ -260,13 +268,14 @@ __device__ __forceinline__ double* partials_of(double* partials, int k) {
 }
 
 // Iteration k in a block: the product's terms staged in shared memory (every gather of x_{k-1}
-// and f's row inputs for k issued before any is used); then the totals of iteration k-1, whose
-// partials were fetched meanwhile, and the stopping test on them, which every block takes
-// alike, so none leaves while others wait at the barrier; then the rows summed, each thread
-// over an equal share of the slice's merge path, the runs of rows cut between threads joined
-// by a block scan; every row to f; the block's sums; one grid-wide barrier, after which
-// iteration k+1 may read x_k. The sums ride across it in two sets by parity (a block can write
-// iteration k+1's while a slower one still reads iteration k's).
+// and f's inputs for the thread's first row issued before any is used); then the rows summed,
+// each thread over an equal share of the slice's merge path, the runs of rows cut between
+// threads joined by a block scan, while the first warp adds the totals of iteration k-1, whose
+// partials were fetched with the gathers; the stopping test on those totals, which every block
+// takes alike, so none leaves while others wait at the barrier; every row to f; the block's
+// sums; one grid-wide barrier, after which iteration k+1 may read x_k. The sums ride across it
+// in two sets by parity (a block can write iteration k+1's while a slower one still reads
+// iteration k's).
 template <class SR, class V, int R, class Product, class F, class Stop, class... T>
 __global__ void __launch_bounds__(kLoopBlock, 1)
     mxv_loop_kernel(LoopMatrix<V> m, V* x0, V* x1, int max_iterations, F f, Stop stop, double* partials,
@@ -284,6 +293,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
   P* s_sum = reinterpret_cast<P*>(loop_shared + layout.sums);
   double* s_partials = reinterpret_cast<double*>(loop_shared + layout.partials);
   __shared__ Run warp_runs[kLoopBlock / 32];
+  __shared__ double totals[R];
   auto grid = cooperative_groups::this_grid();
   const int tid = int(threadIdx.x);
 
@@ -329,14 +339,9 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
       fetch_partials<R>(partials_of<R>(partials, k - 1), s_partials);
       __pipeline_commit();
     }
-    Row ahead[kLoopRowsAhead<V>];
-    if constexpr (kLoads) {
-#pragma unroll
-      for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
-        const int row = tid + j * kLoopBlock;
-        if (row < nrows) ahead[j] = f.load(std::size_t(c.first_row) + row, next, cur, data...);
-      }
-    }
+    Row ahead{};
+    if constexpr (kLoads)
+      if (tid < nrows) ahead = f.load(std::size_t(c.first_row) + tid, next, cur, data...);
     // x_{k-1} gathered into the stage by cp.async, which holds no register while a load is in
     // flight, so a thread issues every gather of its entries before any returns. (These are
     // plain loads: after the grid barrier's acquire, L1 holds no line older than x_{k-1}.)
@@ -348,7 +353,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
         const vid_t ks[4] = {vid_t(k4.x), vid_t(k4.y), vid_t(k4.z), vid_t(k4.w)};
 #pragma unroll
         for (int u = 0; u < 4; ++u)
-          if (4 * q + u < nnz) __pipeline_memcpy_async(s_term + 4 * q + u, cur + ks[u], sizeof(V));
+          if (4 * q + u < nnz) __pipeline_memcpy_async(s_term + term_slot<V>(4 * q + u), cur + ks[u], sizeof(V));
       }
       __pipeline_commit();
     }
@@ -356,14 +361,50 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
     if constexpr (!kTermIsX) {  // the entries this thread gathered, so no barrier first
       for (int p0 = 4 * tid; p0 < nnz; p0 += 4 * kLoopBlock)
         for (int p = p0; p < min(p0 + 4, nnz); ++p)
-          s_term[p] = product.times(product.matrix_value(c.begin + p),
-                                    MatrixFirst::reads_vector<SR> ? s_term[p] : V(0), s_col[p]);
+          s_term[term_slot<V>(p)] = product.times(product.matrix_value(c.begin + p),
+                                    MatrixFirst::reads_vector<SR> ? s_term[term_slot<V>(p)] : V(0), s_col[p]);
     }
     __syncthreads();
 
-    if (k > 1) {  // iteration k-1's totals; stop there, leaving iteration k's stage unused
+    // Iteration k-1's totals, added by the first warp while the others sum their rows.
+    if (k > 1 && tid < 32) add_all_blocks_in_warp<R>(s_partials, totals);
+
+    // This thread's items: rows my_first_row .. my_last_row - 1 end in them, each summed over
+    // its entries here; row my_last_row stays open. The first row this thread ends may have
+    // begun in earlier threads: its run waits for the scan. One pass over the items, an entry
+    // or a row end each, so the warp's threads step together whatever their rows' lengths (a
+    // loop over rows with one over each row's entries inside ran each warp's inner loop as long
+    // as its longest row: web-NotreDame float's row-heavy slices summed in 3-4 us against 2-2.7).
+    Run open{my_last_row, P::empty()}, first_ended{-1, P::empty()};
+    {
+      int row = my_first_row, e = first_item - my_first_row;
+      int stop = row < my_last_row ? stop_of(row) : nnz;
+      P sum = P::empty();
+      for (int item = first_item; item < last_item; ++item) {
+        if (row == my_last_row || e < stop) {
+          sum.add(s_term[term_slot<V>(e)]);
+          ++e;
+        } else {
+          if (row == my_first_row) first_ended = Run{row, sum};
+          else s_sum[row] = sum;
+          sum = P::empty();
+          ++row;
+          if (row < my_last_row) stop = stop_of(row);
+        }
+      }
+      open.sum = sum;
+    }
+    const Run carried = scan_runs(open, warp_runs);
+    if (first_ended.row >= 0) s_sum[first_ended.row] = JoinRuns{}(carried, first_ended).sum;
+    if (tid == kLoopBlock - 1 && c.tail) {  // the tail's run is the last one: publish it
+      publish_piece(m.piece_words + std::size_t(blockIdx.x) * kPieceWords, JoinRuns{}(carried, open).sum, unsigned(k));
+    }
+    __syncthreads();
+
+    if (k > 1) {  // stop at iteration k-1, leaving iteration k's sums unused
       double sums[R];
-      add_all_blocks<R>(s_partials, sums);
+#pragma unroll
+      for (int r = 0; r < R; ++r) sums[r] = totals[r];
       if (k - 1 == max_iterations || stop(k - 1, sums)) {
         if (blockIdx.x == 0 && tid == 0) {
           for (int r = 0; r < R; ++r) {
@@ -378,32 +419,13 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
       for (int r = 0; r < R; ++r) prev[r] = sums[r];
     }
 
-    // This thread's items: rows my_first_row .. my_last_row - 1 end in them, each summed over
-    // its entries here; row my_last_row stays open. The first row this thread ends may have
-    // begun in earlier threads: its run waits for the scan.
-    Run open{my_last_row, P::empty()}, first_ended{-1, P::empty()};
-    {
-      int e = first_item - my_first_row;
-      for (int row = my_first_row; row < my_last_row; ++row) {
-        const int stop = stop_of(row);
-        P sum = P::empty();
-        for (; e < stop; ++e) sum.add(s_term[e]);
-        if (row == my_first_row) first_ended = Run{row, sum};
-        else s_sum[row] = sum;
-      }
-      const int e_last = last_item - my_last_row;
-      for (; e < e_last; ++e) open.sum.add(s_term[e]);
-    }
-    const Run carried = scan_runs(open, warp_runs);
-    if (first_ended.row >= 0) s_sum[first_ended.row] = JoinRuns{}(carried, first_ended).sum;
-    if (tid == kLoopBlock - 1 && c.tail) {  // the tail's run is the last one: publish it
-      publish_piece(m.piece_words + std::size_t(blockIdx.x) * kPieceWords, JoinRuns{}(carried, open).sum, unsigned(k));
-    }
-    __syncthreads();
 
     // Every row to f. The first, when its first pieces lie in earlier blocks, adds theirs
-    // (published by now or soon: every block is resident) ahead of its own, in block order;
-    // thread 0 takes it last, to give them the most time.
+    // (published by now or soon: every block is resident) ahead of its own, in block order; the
+    // first warp takes it last, to give them the most time, each lane polling one block's
+    // piece. (Polled one after another by one thread, each piece cost a round trip to L2:
+    // PageRank on cit-HepPh, an iteration, 8.1 us against 6.1 in float, 8.3 against 6.6 in
+    // double.)
     double acc[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) acc[r] = 0;
@@ -414,40 +436,35 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
       else f(i, sum.result(), acc, prev, next, cur, data...);
     };
     const bool joins = c.head_from >= 0;
-#pragma unroll
-    for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
-      const int row = tid + j * kLoopBlock;
-      if (row < nrows && (row != 0 || !joins)) hand(row, s_sum[row], &ahead[j]);
-    }
-    // Further rows in batches of kLoopRowsAhead, each batch's loads issued before any is used.
-    for (int base = tid + kLoopRowsAhead<V> * kLoopBlock; base < nrows; base += kLoopRowsAhead<V> * kLoopBlock) {
+    if (tid < nrows && (tid != 0 || !joins)) hand(tid, s_sum[tid], &ahead);
+    constexpr int kBatch = kLoopRowBatch<V>;
+    for (int base = tid + kLoopBlock; base < nrows; base += kBatch * kLoopBlock) {
+      Row batch[kBatch];
       if constexpr (kLoads) {
-        Row batch[kLoopRowsAhead<V>];
 #pragma unroll
-        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
+        for (int j = 0; j < kBatch; ++j) {
           const int row = base + j * kLoopBlock;
           if (row < nrows) batch[j] = f.load(std::size_t(c.first_row) + row, next, cur, data...);
         }
+      }
 #pragma unroll
-        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
-          const int row = base + j * kLoopBlock;
-          if (row < nrows) hand(row, s_sum[row], &batch[j]);
-        }
-      } else {
-#pragma unroll
-        for (int j = 0; j < kLoopRowsAhead<V>; ++j) {
-          const int row = base + j * kLoopBlock;
-          if (row < nrows) hand(row, s_sum[row], nullptr);
-        }
+      for (int j = 0; j < kBatch; ++j) {
+        const int row = base + j * kLoopBlock;
+        if (row < nrows) hand(row, s_sum[row], &batch[j]);
       }
     }
-    if (tid == 0 && nrows > 0 && joins) {
+    if (tid < 32 && nrows > 0 && joins) {
+      const int lane = tid;
       P sum = P::empty();
-      for (int b = c.head_from; b < int(blockIdx.x); ++b) {
-        sum.merge(await_piece<P>(m.piece_words + std::size_t(b) * kPieceWords, unsigned(k)));
+      for (int b0 = c.head_from; b0 < int(blockIdx.x); b0 += 32) {
+        const int b = b0 + lane;
+        const P piece = b < int(blockIdx.x) ? await_piece<P>(m.piece_words + std::size_t(b) * kPieceWords, unsigned(k))
+                                            : P::empty();
+        __syncwarp();
+        for (int l = 0; l < 32 && b0 + l < int(blockIdx.x); ++l) sum.merge(piece.shfl(l));
       }
       sum.merge(s_sum[0]);
-      hand(0, sum, &ahead[0]);
+      if (lane == 0) hand(0, sum, &ahead);
     }
     write_block_sums<R>(acc, partials_of<R>(partials, k));
     grid.sync();
