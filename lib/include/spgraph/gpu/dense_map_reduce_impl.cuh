@@ -92,30 +92,57 @@ __device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to
   if (threadIdx.x == 0) *to.arrivals = 0;  // ready for the next pass, which runs after this kernel
 }
 
+// A functor whose inputs for index i can be loaded apart from its work on them:
+// f.load(i, data...) returns them, and f(i, loaded, acc, data...) does the rest.
+template <class F, class... T>
+concept LoadsAhead = requires(const F& f, std::size_t i, T*... data) { f.load(i, data...); };
+
 // acc += f over indices blockIdx.x * kMapReduceBlock + threadIdx.x + j * stride < n, stride
 // the threads of blocks 0 .. blocks-1 (the caller's blockIdx.x is below blocks). Four indices
 // per round: where f reads through the read-only path (__ldg) and does not branch, the
 // compiler may issue the loads of all four before the first store, which puts more bytes in
-// flight per SM than one index at a time at full occupancy.
+// flight per SM than one index at a time at full occupancy. Where f LoadsAhead, the four
+// indices' loads come first by construction: PageRank's pass, whose double-precision work
+// kept the compiler from issuing an index's loads before the previous index's work was done,
+// read at about half the device's memory bandwidth (ncu: 21-23 us a pass on cit-Patents-like
+// float).
 template <int R, class F, class... T>
 __device__ __forceinline__ void map_rows(std::size_t n, const F& f, double (&acc)[R], unsigned blocks,
                                          T*... data) {
+  constexpr int kRound = 4;
   const std::size_t stride = std::size_t(blocks) * kMapReduceBlock;
   std::size_t i = std::size_t(blockIdx.x) * kMapReduceBlock + threadIdx.x;
-  for (; i + 3 * stride < n; i += 4 * stride) {
-    f(i, acc, data...);
-    f(i + stride, acc, data...);
-    f(i + 2 * stride, acc, data...);
-    f(i + 3 * stride, acc, data...);
+  for (; i + (kRound - 1) * stride < n; i += kRound * stride) {
+    if constexpr (LoadsAhead<F, T...>) {
+      decltype(f.load(i, data...)) in[kRound];
+#pragma unroll
+      for (int u = 0; u < kRound; ++u) in[u] = f.load(i + u * stride, data...);
+#pragma unroll
+      for (int u = 0; u < kRound; ++u) f(i + u * stride, in[u], acc, data...);
+    } else {
+#pragma unroll
+      for (int u = 0; u < kRound; ++u) f(i + u * stride, acc, data...);
+    }
   }
-  for (; i < n; i += stride) f(i, acc, data...);
+  for (; i < n; i += stride) {
+    if constexpr (LoadsAhead<F, T...>) f(i, f.load(i, data...), acc, data...);
+    else f(i, acc, data...);
+  }
 }
 
 // At most 32 registers, so 8 blocks fit an SM: the pass waits on its loads, and PageRank's
 // (40 registers otherwise, 6 blocks) took 50 instead of 53 us on wb-edu-like, float, on the
-// H200.
+// H200. A functor that LoadsAhead holds four indices' inputs at once: at 32 registers
+// PageRank's spilled (56 bytes in float); at 5 blocks an SM (up to 48 registers) an iteration
+// of PageRank on the H200, float / double, took on cit-Patents-like 0.0740-0.0745 / 0.148 ms
+// against 0.0764-0.0770 / 0.150 ms before it loaded ahead, on wb-edu-like 0.222 / 0.320
+// against 0.224 / 0.322 ms (4 blocks: the same; 8 indices ahead, or a guarded last round in
+// place of the one-at-a-time remainder: slower).
+template <class F, class... T>
+inline constexpr int kMapReduceBlocksPerSm = LoadsAhead<F, T...> ? 5 : 8;
+
 template <int R, class F, class... T>
-__global__ void __launch_bounds__(kMapReduceBlock, 8)
+__global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<F, T...>)
     map_reduce_kernel(std::size_t n, F f, BlockSumTargets to, T*... data) {
   double acc[R];
 #pragma unroll

@@ -21,6 +21,15 @@ namespace spgraph::gpu::detail {
 // are read through the read-only path: no store of the pass can change them (the totals are
 // overwritten only by the pass's last block, after every block's last read), and so the
 // compiler may issue the loads for the next rows before this row's stores.
+// Where f has load(i, data...) (gpu::MxvLoop's contract, mxv_loop.hpp), so does this functor
+// (LoadsAhead, dense_map_reduce_impl.cuh): the row's product and f's inputs, loaded apart from
+// f's work on them.
+template <class V, class Row>
+struct LoadedRow {
+  V w;
+  Row row;
+};
+
 template <class V, int R, class F>
 struct RowsOfProduct {
   F f;
@@ -29,9 +38,27 @@ struct RowsOfProduct {
   template <class... T>
   __device__ void operator()(std::size_t i, double (&acc)[R], const V* w, T*... data) const {
     double prev[R];
+    load_prev(prev);
+    f(i, __ldg(w + i), acc, prev, data...);
+  }
+
+  template <class... T>
+    requires requires(const F& g, std::size_t j, T*... d) { g.load(j, d...); }
+  __device__ auto load(std::size_t i, const V* w, T*... data) const {
+    return LoadedRow<V, decltype(f.load(i, data...))>{__ldg(w + i), f.load(i, data...)};
+  }
+  template <class Row, class... T>
+  __device__ void operator()(std::size_t i, const LoadedRow<V, Row>& in, double (&acc)[R], const V*,
+                             T*... data) const {
+    double prev[R];
+    load_prev(prev);
+    f(i, in.w, in.row, acc, prev, data...);
+  }
+
+ private:
+  __device__ void load_prev(double (&prev)[R]) const {
 #pragma unroll
     for (int r = 0; r < R; ++r) prev[r] = __ldg(prev_totals + r);
-    f(i, __ldg(w + i), acc, prev, data...);
   }
 };
 
@@ -41,7 +68,7 @@ struct RowsOfProduct {
 // 32 registers, as did clearing the product's own rows as they were read (the one-kernel chain
 // below; 12-15 us on cnr-2000, where the pass alone takes 7.3, under ncu).
 template <class SR, int R, class Rows, class V, class... T>
-__global__ void __launch_bounds__(kMapReduceBlock, 8)
+__global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<Rows, const V, T...>)
     rows_then_clear_kernel(std::size_t n, Rows rows, BlockSumTargets to, V* next, const V* w, T*... data) {
   double acc[R];
 #pragma unroll
