@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "map_reduce_cases.hpp"
@@ -49,8 +50,9 @@ struct Never {
   SPGRAPH_HD bool operator()(int, const double (&)[2]) const { return false; }
 };
 
-// Square cases: one long row among empty ones, one row cut over ten blocks' chunks, thousands
-// of blocks' rows, and a graph of chains long enough for dozens of iterations.
+// Square cases: one long row among empty ones, one row cut over ten blocks' chunks and one over
+// most, thousands of blocks' rows, and a graph of chains long enough for dozens of
+// iterations.
 std::vector<MxvReduceCase> square_cases() {
   std::mt19937_64 rng(11);
   auto lengths = [&](std::size_t n, int max_len) { return random_row_lengths(rng, n, max_len); };
@@ -62,6 +64,10 @@ std::vector<MxvReduceCase> square_cases() {
   std::vector<eid_t> split_row = lengths(40'000, 3);
   split_row[20'000] = 20'000;
   cases.push_back(mxv_reduce_case("a row over many chunks", 40'000, split_row, true, 4));
+  // Over most blocks' slices: the block where it ends polls more pieces than a warp has lanes.
+  std::vector<eid_t> wide_row = lengths(200'000, 1);
+  wide_row[120'000] = 400'000;  // drawn with repeats: about 173k columns
+  cases.push_back(mxv_reduce_case("a row over more slices than a warp has lanes", 200'000, wide_row, true, 6));
   MxvReduceCase path = mxv_reduce_case("a path of 60 vertices beside random links", 5000, lengths(5000, 1), true, 5);
   Coo<double> coo = csr_to_coo(path.a);
   for (vid_t v = 1; v < 60; ++v) {  // v -> v-1 costs 1
@@ -104,6 +110,13 @@ TEST(MxvLoopGpu, BellmanFordStopsWhereTheHostRelaxationDoes) {
     ASSERT_GE(iterations, 3);
 
     auto A = GpuBackend::from_host(c.a);
+    if (c.name.find("than a warp has lanes") != std::string::npos) {
+      const auto& slices = gpu::detail::spmv_loop_slices(A).plan.slices;
+      int most_pieces = 0;
+      for (std::size_t b = 0; b < slices.size(); ++b)
+        if (slices[b].head_from >= 0) most_pieces = std::max(most_pieces, int(b) - slices[b].head_from);
+      EXPECT_GT(most_pieces, 32);
+    }
     auto x0 = GpuBackend::from_host(d0);
     auto x1 = GpuBackend::from_host(std::vector<double>(n, -1.0));
     gpu::MxvLoop<double, 2> loop;
