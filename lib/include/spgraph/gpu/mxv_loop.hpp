@@ -72,8 +72,9 @@
 //  - in double, row-heavy slices have 5-7 rows a thread, and the loads of f's inputs for each
 //    took a round trip: in batches of 4, 12.0 us (kLoopRowBatch).
 // At the end the blocks take 5.4-10.6 us of work and the barrier about 1.1 us more, and
-// bench/spmv gives web-NotreDame 10.6 / 12.4 us (1.25 / 1.27 value-free SpMVs), cit-HepPh
-// 5.6 / 7.5 (0.75 / 0.93), email-Enron 4.6 / 5.1 (0.85 / 0.87). Also measured and not kept:
+// bench/spmv gives web-NotreDame 10.6-10.7 / 12.4-12.6 us (1.25-1.35 / 1.25-1.27 value-free
+// SpMVs: the SpMV itself took 7.9-8.5 us in float from run to run), cit-HepPh 5.6 / 7.5
+// (0.75 / 0.93), email-Enron 4.6 / 5.1 (0.85 / 0.87). Also measured and not kept:
 // f's inputs for all rows staged in shared memory by cp.async with the gathers (float within
 // 0.1-0.3 us either way; double over the shared memory limit with row-heavy slices, or slower
 // with heavier row weights that keep slices within it), and two rows' inputs fetched ahead in
