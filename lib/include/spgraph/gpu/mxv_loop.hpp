@@ -77,8 +77,8 @@
 // (0.75 / 0.93), email-Enron 4.6 / 5.1 (0.85 / 0.87). Also measured and not kept:
 // f's inputs for all rows staged in shared memory by cp.async with the gathers (float within
 // 0.1-0.3 us either way; double over the shared memory limit with row-heavy slices, or slower
-// with heavier row weights that keep slices within it), and two rows' inputs fetched ahead in
-// float (0.1-0.2 us slower than one on cit-HepPh and email-Enron).
+// with heavier row weights that keep slices within it); float rows weighing 4 entries (level
+// with 3) or 5-6 (slower); the batch sizes and rows ahead of mxv_loop_impl.cuh.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.

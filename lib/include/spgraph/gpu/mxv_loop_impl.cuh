@@ -32,9 +32,12 @@ namespace spgraph::gpu::detail {
 // f's per-row inputs (F::load): a thread's first row's are fetched with the gathers, so they
 // are held in registers through the summing; its further rows' are loaded in batches of
 // kLoopRowBatch, each batch's loads issued before any is used. PageRank on the H200,
-// web-NotreDame, an iteration: double 13.3 us with batches of 1, 12.0 with 4 (its row-heavy
-// slices have 5-7 rows a thread); float 10.4-10.5 either way with 2 rows ahead and batches
-// of 2, 10.7 with batches of 4, and 0.1-0.2 us less on cit-HepPh and email-Enron with 1 and 1.
+// web-NotreDame, an iteration, batches of 1 / 2 / 3 / 4: double 14.0 / 13.1 / 13.2 / 12.5 us
+// (its row-heavy slices have 5-7 rows a thread), float 10.6 / 11.3 / 10.8 / 11.2. Batches of 4
+// cost cit-HepPh double, whose slices have fewer rows than threads, 7.6 us against 6.5 with 1
+// or 2 (the kernel's registers fall out differently), still 0.95 of its SpMV. Two rows' inputs
+// fetched ahead in float, not one: level on web-NotreDame, 0.1-0.2 us slower on cit-HepPh and
+// email-Enron.
 template <class V>
 inline constexpr int kLoopRowBatch = sizeof(V) == 4 ? 1 : 4;
 
