@@ -44,11 +44,10 @@ inline constexpr int kLoopRowBatch = sizeof(V) == 4 ? 1 : 4;
 // The stage of terms has one unused element after every 128 bytes, so that the threads of a
 // warp, each summing its own run of consecutive terms, read them from different banks: runs of
 // 16 or 32 terms (a common share of the slice) otherwise all start in the same bank.
-template <class V>
-inline constexpr unsigned kTermsPerPad = 128 / sizeof(V);
+inline constexpr unsigned kTermPadEvery = 128;  // bytes
 template <class V>
 __device__ __forceinline__ int term_slot(int p) {
-  return int(unsigned(p) + unsigned(p) / kTermsPerPad<V>);
+  return int(unsigned(p) + unsigned(p) / (kTermPadEvery / sizeof(V)));
 }
 
 // Where a block's slice lives in its dynamic shared memory (byte offsets), for a slice of nnz
@@ -69,7 +68,7 @@ SPGRAPH_HD LoopLayout loop_layout(eid_t nnz, eid_t rows, int blocks, int sums_pe
     return here;
   };
   l.col = take(std::size_t(nnz) * sizeof(vid_t));
-  l.term = take(std::size_t(nnz + nnz / (128 / value_bytes) + 1) * value_bytes);
+  l.term = take(std::size_t(nnz + nnz / (kTermPadEvery / value_bytes) + 1) * value_bytes);
   l.end = take(std::size_t(rows) * sizeof(unsigned));
   l.sums = take(std::size_t(rows) * sum_bytes);
   l.partials = take(std::size_t(blocks) * sums_per_block * sizeof(double));
@@ -421,7 +420,6 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
 #pragma unroll
       for (int r = 0; r < R; ++r) prev[r] = sums[r];
     }
-
 
     // Every row to f. The first, when its first pieces lie in earlier blocks, adds theirs
     // (published by now or soon: every block is resident) ahead of its own, in block order; the
