@@ -125,10 +125,11 @@ __device__ __forceinline__ P await_piece(unsigned long long* words, unsigned ite
   return piece;
 }
 
+// Whether F has load(i, x_k, x_{k-1}, data...), and what it returns for a row (int, unused,
+// for an f without load).
 template <class F, class V, class... T>
-concept LoadsRows = requires(const F& f, std::size_t i, V* next, V* cur, T*... data) { f.load(i, next, cur, data...); };
+concept LoadsRows = LoadsAhead<F, V, V, T...>;
 
-// What F::load returns for a row (int, unused, for an f without load).
 template <class F, class V, class... T>
 struct LoopRow {
   using type = int;

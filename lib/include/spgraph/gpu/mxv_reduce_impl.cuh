@@ -17,19 +17,19 @@
 
 namespace spgraph::gpu::detail {
 
-// The rows of a stored product, as a map_reduce functor. The product and the previous totals
-// are read through the read-only path: no store of the pass can change them (the totals are
-// overwritten only by the pass's last block, after every block's last read), and so the
-// compiler may issue the loads for the next rows before this row's stores.
-// Where f has load(i, data...) (gpu::MxvLoop's contract, mxv_loop.hpp), so does this functor
-// (LoadsAhead, dense_map_reduce_impl.cuh): the row's product and f's inputs, loaded apart from
-// f's work on them.
+// A row of a stored product and f's inputs for it, loaded apart from f's work on them.
 template <class V, class Row>
 struct LoadedRow {
   V w;
   Row row;
 };
 
+// The rows of a stored product, as a map_reduce functor. The product and the previous totals
+// are read through the read-only path: no store of the pass can change them (the totals are
+// overwritten only by the pass's last block, after every block's last read), and so the
+// compiler may issue the loads for the next rows before this row's stores. Where f has
+// load(i, data...) (gpu::MxvLoop's contract, mxv_loop.hpp), so does this functor (LoadsAhead,
+// dense_map_reduce_impl.cuh), returning a LoadedRow.
 template <class V, int R, class F>
 struct RowsOfProduct {
   F f;
@@ -43,7 +43,7 @@ struct RowsOfProduct {
   }
 
   template <class... T>
-    requires requires(const F& g, std::size_t j, T*... d) { g.load(j, d...); }
+    requires LoadsAhead<F, T...>
   __device__ auto load(std::size_t i, const V* w, T*... data) const {
     return LoadedRow<V, decltype(f.load(i, data...))>{__ldg(w + i), f.load(i, data...)};
   }
