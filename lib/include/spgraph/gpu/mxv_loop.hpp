@@ -81,6 +81,16 @@
 // with 3) or 5-6 (slower); the batch sizes and rows ahead of mxv_loop_impl.cuh; two blocks of
 // 512 threads an SM, so that an SM's two slices, from far apart in the matrix, even out
 // (web-NotreDame level at 10.7 / 12.4 us, cit-HepPh 5.8 / 7.7, email-Enron 4.4 / 6.0).
+// A per-block probe of this form, web-NotreDame float (10.5-10.7 us an iteration): the blocks'
+// work ends 5.2-9.1 us into the iteration. The last are the row-heavy slices (4.2-4.7k rows,
+// 5-6k entries): gathers 1.9-2.9 us, the walk 1.8-2.7, and the rows handed to f 3.6-4.2 (the
+// whole block; its first thread is done in 1.4-1.9), against 0.9 us for slices of 120-470
+// rows. With f doing no arithmetic an iteration took 9.75 us, so its double-precision work
+// costs 0.8. Not kept: f's quotient in float by Markstein's sequence (for degrees below 2^24
+// the double quotient rounded to float, bit for bit), 0.1-0.2 us faster; one gather for a run
+// of entries of the same column (one row-heavy slice's 4690 entries touch 4 lines of x), up to
+// 0.7 us off those slices' gathers but 10.9-11.0 us an iteration. However few its entries, a
+// slice's gathers take about 1.8 us.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.

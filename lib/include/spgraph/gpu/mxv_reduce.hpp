@@ -71,6 +71,22 @@
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
+// Where the separate pass stands (H200, cit-Patents-like float, an iteration 73.8-74.6 us
+// against a value-free SpMV of 54.5-55.1). Under ncu the product in the chain takes 57.4-59.7 us
+// against 54.8-56.7 alone, as the pass's t_k leaves L2 while it runs (27 MB written to DRAM
+// against 9), and the pass 20.8-22.3 us, its 45 MB read from DRAM: the product's gathers leave
+// little of t_{k-1} in L2 (27% of the pass's sectors hit). Timed with parts removed: f doing no
+// arithmetic, 73.0 us; the pass's sums left as per-block partials (no fence, arrival count or
+// last-block sum), 72.9; no sums at all, 72.3; no arithmetic and partials only, 71.0, which is
+// 1.30 SpMVs: so, with the product as it is, no form of this pass gets that graph below 1.3.
+// Also measured and not kept: the rows in reverse order, so that the pass reads first the
+// product's last rows, which L2 still holds (75.2 against 74.1 us); out-degrees as 16-bit
+// integers (74.1 against 74.6, double 151.1 against 152.1); grids of whole rounds of 1, 2, 3
+// or 6 rows a thread (75.2-80.2); an L2 set-aside for persisting accesses with an access
+// policy window on x, a device-wide setting that slows every other access (37.5 MB set aside:
+// the SpMV 76 us); set aside to x's size it helped double only (SpMV 117 -> 97 us, PageRank
+// 148 -> 134) and float not at all.
+//
 // Declared here for host code (gpu/backend.hpp); prepare() and start() are defined in
 // mxv_reduce_impl.cuh, which the .cu file instantiating them includes.
 #include <array>
