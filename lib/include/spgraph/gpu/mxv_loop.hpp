@@ -86,11 +86,13 @@
 // 5-6k entries): gathers 1.9-2.9 us, the walk 1.8-2.7, and the rows handed to f 3.6-4.2 (the
 // whole block; its first thread is done in 1.4-1.9), against 0.9 us for slices of 120-470
 // rows. With f doing no arithmetic an iteration took 9.75 us, so its double-precision work
-// costs 0.8. Not kept: f's quotient in float by Markstein's sequence (for degrees below 2^24
-// the double quotient rounded to float, bit for bit), 0.1-0.2 us faster; one gather for a run
-// of entries of the same column (one row-heavy slice's 4690 entries touch 4 lines of x), up to
-// 0.7 us off those slices' gathers but 10.9-11.0 us an iteration. However few its entries, a
-// slice's gathers take about 1.8 us.
+// costs 0.8. Not kept: f's quotient in float (reciprocal, product and one FMA correction),
+// 0.1-0.2 us faster on web-NotreDame and email-Enron, but not always the double quotient
+// rounded to float (the ranks of 143 of cit-HepPh's vertices changed in their last bit); rows
+// weighing 4 entries again (web-NotreDame 10.60 against 10.67 us, cit-HepPh 5.80 against
+// 5.68); one gather for a run of entries of the same column (one row-heavy slice's 4690
+// entries touch 4 lines of x), up to 0.7 us off those slices' gathers but 10.9-11.0 us an
+// iteration. However few its entries, a slice's gathers take about 1.8 us.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and run() are defined in
 // mxv_loop_impl.cuh, which the .cu file instantiating them includes.

@@ -75,10 +75,11 @@
 // against a value-free SpMV of 54.5-55.1). Under ncu the product in the chain takes 57.4-59.7 us
 // against 54.8-56.7 alone, as the pass's t_k leaves L2 while it runs (27 MB written to DRAM
 // against 9), and the pass 20.8-22.3 us, its 45 MB read from DRAM: the product's gathers leave
-// little of t_{k-1} in L2 (27% of the pass's sectors hit). Timed with parts removed: f doing no
-// arithmetic, 73.0 us; the pass's sums left as per-block partials (no fence, arrival count or
-// last-block sum), 72.9; no sums at all, 72.3; no arithmetic and partials only, 71.0, which is
-// 1.30 SpMVs: so, with the product as it is, no form of this pass gets that graph below 1.3.
+// little of t_{k-1} in L2 (27% of the pass's sectors hit). Timed with parts removed, against
+// the whole pass in the same run: f doing no arithmetic, 0.8 us less; the pass's sums left as
+// per-block partials (no fence, arrival count or last-block sum), 1.8 less; no sums at all,
+// 2.3 less; no arithmetic and partials only, 71.0 us against 73.8, which is 1.30 SpMVs: with
+// the product as it is, no form of this pass gets that graph below 1.3.
 // Also measured and not kept: the rows in reverse order, so that the pass reads first the
 // product's last rows, which L2 still holds (75.2 against 74.1 us); out-degrees as 16-bit
 // integers (74.1 against 74.6, double 151.1 against 152.1); grids of whole rounds of 1, 2, 3
