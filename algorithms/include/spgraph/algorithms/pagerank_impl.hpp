@@ -99,7 +99,11 @@ SPGRAPH_HD V rank_from_in_sum(double base, double damping, V in_sum) {
 // which is read from L2: the read-only path's cache is not kept coherent with the kernel's own
 // stores. Tried on the H200: these loads as evict-first (__ldcs), so they leave L2 to t_k.
 // PageRank float, an iteration: cit-Patents-like 0.0776 against 0.0799 ms, but web-NotreDame
-// 18.0 against 17.3 us, wb-edu-like level; not kept.
+// 18.0 against 17.3 us, wb-edu-like level; not kept. Again once the host loop's pass loaded
+// ahead, in us an iteration against the plain loads: cit-Patents-like float 73.5 against 74.7,
+// double 150.4 against 152.1 (and 145.3 with the product's rows evict-first too, but wb-edu-like
+// double then 327.2 against 322.9); cnr-2000 and wb-edu-like float level; web-NotreDame's host
+// loop 0.1-0.6 slower. Not kept: no graph crossed 1.3 SpMVs an iteration either way.
 template <bool WrittenInKernel = false, class T>
 SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 #ifdef __CUDA_ARCH__
