@@ -81,7 +81,7 @@
 // 2.3 less; no arithmetic and partials only, 71.0 us against 73.8, which is 1.30 SpMVs: with
 // the product as it is, no form of this pass gets that graph below 1.3.
 // Also measured and not kept: the rows in reverse order, so that the pass reads first the
-// product's last rows, which L2 still holds (75.2 against 74.1 us); out-degrees as 16-bit
+// product's last rows, in case L2 still held them (75.2 against 74.1 us); out-degrees as 16-bit
 // integers (74.1 against 74.6, double 151.1 against 152.1); grids of whole rounds of 1, 2, 3
 // or 6 rows a thread (75.2-80.2); an L2 set-aside for persisting accesses with an access
 // policy window on x, a device-wide setting that slows every other access (37.5 MB set aside:
