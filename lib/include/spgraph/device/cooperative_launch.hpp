@@ -10,6 +10,7 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_info.hpp"
+#include "spgraph/device/launch.hpp"
 
 namespace spgraph::device {
 
@@ -37,17 +38,11 @@ inline bool cooperative_launch_supported() {
 template <class... Params, class... Args>
 void launch_cooperative(void (*kernel)(Params...), int grid, int threads, std::size_t shared_bytes,
                         cudaStream_t stream, Args&&... args) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(unsigned(grid));
-  config.blockDim = dim3(unsigned(threads));
-  config.dynamicSmemBytes = shared_bytes;
-  config.stream = stream;
   cudaLaunchAttribute cooperative{};
   cooperative.id = cudaLaunchAttributeCooperative;
   cooperative.val.cooperative = 1;
-  config.attrs = &cooperative;
-  config.numAttrs = 1;
-  SPGRAPH_CUDA(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
+  launch_with_attribute(&cooperative, kernel, unsigned(grid), unsigned(threads), shared_bytes, stream,
+                        std::forward<Args>(args)...);
 }
 
 }  // namespace spgraph::device
