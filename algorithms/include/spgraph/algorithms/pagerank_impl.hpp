@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "spgraph/algorithms/pagerank.hpp"
+#include "spgraph/device/cache_hints.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/operations.hpp"
@@ -97,13 +98,8 @@ SPGRAPH_HD V rank_from_in_sum(double base, double damping, V in_sum) {
 // change it, so loads for later indices may be issued ahead of earlier indices' stores; unless
 // WrittenInKernel, for a vector an earlier iteration of the same kernel wrote (gpu::MxvLoop),
 // which is read from L2: the read-only path's cache is not kept coherent with the kernel's own
-// stores. Tried on the H200: these loads as evict-first (__ldcs), so they leave L2 to t_k.
-// PageRank float, an iteration: cit-Patents-like 0.0776 against 0.0799 ms, but web-NotreDame
-// 18.0 against 17.3 us, wb-edu-like level; not kept. Again once the host loop's pass loaded
-// ahead, in us an iteration against the plain loads: cit-Patents-like float 73.5 against 74.7,
-// double 150.4 against 152.1 (and 145.3 with the product's rows evict-first too, but wb-edu-like
-// double then 327.2 against 322.9); cnr-2000 and wb-edu-like float level; web-NotreDame's host
-// loop 0.1-0.6 slower. Not kept: no graph crossed 1.3 SpMVs an iteration either way.
+// stores. (The host loop's pass reads t_{k-1} by device::load_last_use instead: see
+// PageRankStep.)
 template <bool WrittenInKernel = false, class T>
 SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 #ifdef __CUDA_ARCH__
@@ -119,6 +115,15 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 // so loads for consecutive rows can overlap. load() reads the row's inputs, which do not
 // depend on the product, so gpu::MxvLoop fetches them ahead of it. InOneKernel: every
 // iteration runs in one kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
+// Otherwise (the host loop) the pass tells L2 what comes next: t_{k-1}, read here for the last
+// time, evict-first (as is the product, gpu::MxvReducer), and t_k, which the next product
+// gathers, evict-last. H200, an iteration, against plain loads and stores in the same run
+// (us, float / double): cit-Patents-like 73.3 / 140.9 against 73.8 / 148.2, wb-edu-like
+// 215.6 / 317.8 against 221.5 / 319.7. Measured and not kept: the loads evict-first without
+// the store evict-last (cit-Patents-like 73.5 against 74.7 float, double 150.4 against 152.1;
+// web-NotreDame's host loop 0.1-0.6 slower); the out-degrees evict-first too (float
+// cit-Patents-like 0.5 slower; double and wb-edu-like 1-2% faster); the product's column
+// gathers evict-last, and its y stored evict-last (level or slower).
 template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
@@ -129,7 +134,8 @@ struct PageRankStep {
     V prev_scaled;
   };
   SPGRAPH_HD Row load(std::size_t i, V*, const V* prev_scaled, const vid_t* outdeg) const {
-    return {read_only(outdeg, i), read_only<InOneKernel>(prev_scaled, i)};
+    if constexpr (InOneKernel) return {read_only(outdeg, i), read_only<true>(prev_scaled, i)};
+    else return {read_only(outdeg, i), device::load_last_use(prev_scaled, i)};
   }
 
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, const Row& row, double (&acc)[2], const double (&prev)[2],
@@ -139,7 +145,9 @@ struct PageRankStep {
     const double share = double(dangling ? 1 : row.degree);
     const double diff = double(r) - double(row.prev_scaled) * share;
     acc[0] += diff < 0 ? -diff : diff;
-    scaled[i] = dangling ? r : V(divide_by_count(double(r), share));
+    const V t = dangling ? r : V(divide_by_count(double(r), share));
+    if constexpr (InOneKernel) scaled[i] = t;
+    else device::store_for_reuse(scaled, i, t);
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
   }
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,

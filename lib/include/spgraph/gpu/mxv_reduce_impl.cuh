@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "spgraph/device/cache_hints.hpp"
 #include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
@@ -39,13 +40,13 @@ struct RowsOfProduct {
   __device__ void operator()(std::size_t i, double (&acc)[R], const V* w, T*... data) const {
     double prev[R];
     load_prev(prev);
-    f(i, __ldg(w + i), acc, prev, data...);
+    f(i, device::load_last_use(w, i), acc, prev, data...);
   }
 
   template <class... T>
     requires LoadsAhead<F, T...>
   __device__ auto load(std::size_t i, const V* w, T*... data) const {
-    return LoadedRow<V, decltype(f.load(i, data...))>{__ldg(w + i), f.load(i, data...)};
+    return LoadedRow<V, decltype(f.load(i, data...))>{device::load_last_use(w, i), f.load(i, data...)};
   }
   template <class Row, class... T>
   __device__ void operator()(std::size_t i, const LoadedRow<V, Row>& in, double (&acc)[R], const V*,
