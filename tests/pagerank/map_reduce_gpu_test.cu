@@ -1,6 +1,8 @@
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "map_reduce_cases.hpp"
@@ -131,6 +133,82 @@ TEST(MxvReducerGpu, AlternatingSemiringsKeepEachIdentity) {
         EXPECT_EQ(GpuBackend::to_host(y), min) << "min-plus, round " << round;
       }
     }
+}
+
+// y_i = (w_i + i mod 1000) mod 1000003, integers that change every round, so a product that
+// read any element of x before this pass wrote it gives other rows; sums: y's total and its
+// count (exact in any order). The first 256 rows, which the pass's block 0 takes first, are
+// written 20 us late, so blocks of the next product that did not wait for this pass would read
+// them before they are written.
+struct ScrambleLateFirstRows {
+  SPGRAPH_HD void operator()(std::size_t i, double w, double (&acc)[2], const double (&)[2], double* y) const {
+#ifdef __CUDA_ARCH__
+    if (i < 256) {
+      unsigned long long start, now;
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+      do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+      while (now - start < 20'000);
+    }
+#endif
+    y[i] = std::fmod(w + double(i % 1000), 1000003.0);
+    acc[0] += y[i];
+    acc[1] += 1.0;
+  }
+};
+
+// Each product of a CSR-stream chain reads the vector the pass before it wrote, as PageRank's
+// do: from the second start() on the same matrix, the product starts while that pass finishes
+// (device/dependent_launch.hpp) and must wait for it before reading x. Rounds queued one ahead
+// of the host, on a graph of many waves of blocks, against the rounds computed here.
+TEST(MxvReducerGpu, EachProductReadsWhatThePassBeforeItWrote) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 400'000;
+  std::mt19937_64 rng(7);
+  Csr<double> a;
+  a.nrows = a.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    std::vector<vid_t> cols;
+    for (int e = int(rng() % 9); e > 0; --e) cols.push_back(vid_t(rng() % n));
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    a.col.insert(a.col.end(), cols.begin(), cols.end());
+    a.rowptr.push_back(eid_t(a.col.size()));
+  }
+  constexpr int kRounds = 6;
+  std::vector<std::vector<double>> expected{std::vector<double>(n)};
+  for (vid_t i = 0; i < n; ++i) expected[0][i] = double(i % 7);
+  std::vector<std::array<double, 2>> sums_expected;
+  for (int k = 0; k < kRounds; ++k) {
+    const auto& x = expected.back();
+    std::vector<double> y(n);
+    std::array<double, 2> sums{};
+    for (vid_t i = 0; i < n; ++i) {
+      double w = 0;
+      for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) w += x[a.col[p]];
+      y[i] = std::fmod(w + double(i % 1000), 1000003.0);
+      sums = {sums[0] + y[i], sums[1] + 1.0};
+    }
+    expected.push_back(y);
+    sums_expected.push_back(sums);
+  }
+
+  const SpmvOptions stream{SpmvKernel::CsrStream};
+  auto A = GpuBackend::from_host(a);
+  std::vector<gpu::Vector<double>> x;
+  x.push_back(GpuBackend::from_host(expected[0]));
+  for (int b = 1; b < 3; ++b) x.push_back(GpuBackend::from_host(std::vector<double>(n, -1.0)));
+  GpuBackend::MxvReducer<double, 2> pass;
+  pass.prepare(A, stream);
+  auto round = [&](int k) { pass.start(ScrambleLateFirstRows{}, A, x[k % 3], PlusSecond{}, stream, x[(k + 1) % 3]); };
+  round(0);
+  for (int k = 0; k < kRounds; ++k) {
+    if (k + 1 < kRounds) round(k + 1);
+    EXPECT_EQ(pass.finish(), sums_expected[k]) << "round " << k + 1;
+  }
+  const std::vector<double> got = GpuBackend::to_host(x[kRounds % 3]);
+  for (vid_t i = 0; i < n; ++i)
+    if (got[i] != expected[kRounds][i])
+      FAIL() << "x[" << i << "] = " << got[i] << ", expected " << expected[kRounds][i];
 }
 
 TEST(MxvReducerGpu, MisuseIsReported) {

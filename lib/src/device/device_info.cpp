@@ -58,6 +58,11 @@ int multiprocessor_count() {
   return count;
 }
 
+bool dependent_launch_supported() {
+  static const bool supported = current_device_attribute(cudaDevAttrComputeCapabilityMajor) >= 9;
+  return supported;
+}
+
 std::size_t l2_cache_bytes() {
   static const std::size_t bytes = std::size_t(current_device_attribute(cudaDevAttrL2CacheSize));
   return bytes;

@@ -16,5 +16,8 @@ std::string device_description();
 // and tiles by them on every launch, and spgraph runs on one device.
 int multiprocessor_count();
 std::size_t l2_cache_bytes();
+// Whether a kernel may be launched as a programmatic dependent of the one before it
+// (dependent_launch.hpp): compute capability 9.0 and later.
+bool dependent_launch_supported();
 
 }  // namespace spgraph::device

@@ -15,6 +15,7 @@
 
 #include "spgraph/device/cooperative_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
+#include "spgraph/device/dependent_launch.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 
@@ -144,6 +145,9 @@ inline constexpr int kMapReduceBlocksPerSm = LoadsAhead<F, T...> ? 5 : 8;
 template <int R, class F, class... T>
 __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<F, T...>)
     map_reduce_kernel(std::size_t n, F f, BlockSumTargets to, T*... data) {
+  // A kernel launched behind this one as a dependent (gpu::MxvReducer's next product) waits
+  // for it before reading anything it writes, so it may start as soon as there is room.
+  device::let_next_kernel_start();
   double acc[R];
 #pragma unroll
   for (int r = 0; r < R; ++r) acc[r] = 0;

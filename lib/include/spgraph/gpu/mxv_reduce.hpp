@@ -16,7 +16,10 @@
 // reading them first, so the host can queue pass k+1 before it waits for pass k: start() may
 // run one pass ahead of finish(), never two. f's contract is map_reduce's: write only element
 // i, read other elements only of vectors no call writes (x is read across rows, so f must not
-// write x). No mask; the semiring, its operand order and options.kernel are mxv's.
+// write x). No mask; the semiring, its operand order and options.kernel are mxv's. A start()
+// on the matrix and kernel of the start() before it may begin its product while the previous
+// pass finishes (below), so A must not be written while the reducer uses it (gpu::Matrix is
+// immutable: the caution is for a matrix freed and another built at its address).
 //
 // The product goes to scratch and a map_reduce pass follows on the device. Handing the rows to
 // f from inside the CSR-stream kernel instead was built and measured on the H200 (PageRank,
@@ -45,8 +48,9 @@
 // or 8 tiles per pass item changed nothing that mattered; as persistent blocks taking items
 // by ticket it was slower still (0.113 and 0.350 ms: the loop's state spilled from the
 // product's 32 registers). Also tried: programmatic dependent launch, the product and the
-// pass each waiting for the kernel before it at its start. cit-Patents-like float 0.0779
-// against 0.0801 ms and web-NotreDame float 15.8 against 17.3 us, but wb-edu-like double
+// pass each waiting for the kernel before it at its start (the form kept is below).
+// cit-Patents-like float 0.0779 against 0.0801 ms and web-NotreDame float 15.8 against
+// 17.3 us, but wb-edu-like double
 // 0.334 against 0.328; the SpMV an iteration is measured against moved too (cit-Patents-like
 // 0.0535 against 0.0549, web-NotreDame double 0.0115 against 0.0107): no graph above 1.3
 // SpMVs an iteration came below it, and wb-edu-like double went above (1.32 against 1.29).
@@ -71,7 +75,22 @@
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
-// Where the separate pass stands (H200, cit-Patents-like float, an iteration 73.8-74.6 us
+// What brought cit-Patents-like float below 1.3 value-free SpMVs an iteration (1.28-1.29), with
+// the L2 hints of PageRank's pass (algorithms/pagerank_impl.hpp): the product launched as a
+// programmatic dependent of the pass before it (device/dependent_launch.hpp). The pass lets it
+// start at once, and each block of the CSR-stream kernel reads its share of A (row ends, column
+// ids, values) before it waits for the pass, so the product's first blocks load while the
+// pass's last blocks and its last-block sum finish. H200, an iteration, against the same build
+// launching the product the ordinary way (us, float / double): cit-Patents-like 70.3 / 137.6
+// against 73.3 / 140.9, wb-edu-like 211.7 / 314.6 against 215.6 / 317.8. The wait costs when it
+// is executed even in an ordinary launch (wb-edu-like float valued SpMV 0.1815-0.1823 ms
+// against 0.1726-0.1737), so the kernel waits only when told it was launched as a dependent.
+// Measured and not kept: the pass launched as a dependent of the product as well, loading its
+// rows' inputs for its first round before waiting (cit-Patents-like float 1.3 us less again,
+// but wb-edu-like float 5.7 and double 11.5 us more); the earlier form above, in which both
+// kernels waited at their start.
+//
+// Where the separate pass stood before that (H200, cit-Patents-like float, an iteration 73.8-74.6 us
 // against a value-free SpMV of 54.5-55.1). Under ncu the product in the chain takes 57.4-59.7 us
 // against 54.8-56.7 alone, as the pass's t_k leaves L2 while it runs (27 MB written to DRAM
 // against 9), and the pass 20.8-22.3 us, its 45 MB read from DRAM: the product's gathers leave
@@ -79,7 +98,7 @@
 // the whole pass in the same run: f doing no arithmetic, 0.8 us less; the pass's sums left as
 // per-block partials (no fence, arrival count or last-block sum), 1.8 less; no sums at all,
 // 2.3 less; no arithmetic and partials only, 71.0 us against 73.8, which is 1.30 SpMVs: with
-// the product as it is, no form of this pass gets that graph below 1.3.
+// the product as it was, no form of this pass could get that graph below 1.3.
 // Also measured and not kept: the rows in reverse order, so that the pass reads first the
 // product's last rows, in case L2 still held them (75.2 against 74.1 us); out-degrees as 16-bit
 // integers (74.1 against 74.6, double 151.1 against 152.1); grids of whole rounds of 1, 2, 3
@@ -168,6 +187,8 @@ class MxvReducer {
   std::optional<V> product_holds_;     // the value in every element of product_, when known (a
                                        // COO chain's pass leaves the identity for the next product)
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
+  const Matrix<V>* last_matrix_ = nullptr;  // the last start()'s product, where it was mxv then a pass
+  SpmvKernel last_kernel_ = SpmvKernel::Auto;  // and the kernel it asked for
   int started_ = 0, finished_ = 0;
 };
 

@@ -11,6 +11,7 @@
 
 #include "spgraph/device/cache_hints.hpp"
 #include "spgraph/device/cooperative_launch.hpp"
+#include "spgraph/device/dependent_launch.hpp"
 #include "spgraph/gpu/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -220,12 +221,20 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (how != ChainLaunch::MxvThenPass) {
     check_spmv_input("gpu::MxvReducer", x.size(), A);
     start_coo<SR>(f, A, x, how == ChainLaunch::CooFused, vectors...);
+    last_matrix_ = nullptr;
     SPGRAPH_CUDA(cudaEventRecord(sums_.done(slot), 0));
     ++started_;
     return;
   }
   product_holds_.reset();
-  mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);  // checks x
+  // On the matrix of the previous start(), whose formats that start built, the product reads
+  // A while the previous pass finishes (mxv_reduce.hpp).
+  if (last_matrix_ == &A && last_kernel_ == options.kernel)
+    mxv_after_previous_kernel(product_, A, x, SR{}, options);  // checks x
+  else
+    mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);
+  last_matrix_ = &A;
+  last_kernel_ = options.kernel;
   if (n == 0) {
     sums_.clear(slot);
   } else {

@@ -284,6 +284,13 @@ template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
 template <class V> const LoopSlices& spmv_loop_slices(const Matrix<V>& A);
 
+// y = A (+).(x) x as mxv without mask or descriptor, for gpu::MxvReducer's chain: the
+// CSR-stream kernel starts while the kernel before it finishes, reading A's entries, and waits
+// for that kernel to complete before it reads x or writes y (device/dependent_launch.hpp).
+// Only where no unfinished kernel writes A.
+template <class SR, class V>
+void mxv_after_previous_kernel(Vector<V>& y, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options);
+
 // The error for a product's input vector x whose length is not A's column count.
 template <class V>
 void check_spmv_input(const char* op, std::size_t x_size, const Matrix<V>& A) {

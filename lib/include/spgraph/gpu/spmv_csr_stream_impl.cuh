@@ -10,6 +10,7 @@
 
 #include <cuda_pipeline.h>
 
+#include "spgraph/device/dependent_launch.hpp"
 #include "spgraph/gpu/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
@@ -45,6 +46,16 @@ __device__ __noinline__ Partial<SR, V> csr_stream_block_row(const eid_t* __restr
   __syncthreads();  // s_part is free again when this returns
   return acc;
 }
+
+// A product whose x is read by ordinary loads, for a block that waited for the kernel writing
+// x (csr_stream_kernel launched as a dependent).
+template <class Product>
+struct GathersAfterWait {
+  Product product;
+  __device__ auto operator()(eid_t slot, vid_t k) const {
+    return product.times(product.matrix_value(slot), product.vector_value_after_wait(k), k);
+  }
+};
 
 // Four consecutive entries, loaded as one 16-byte vector (two for double) from an address
 // aligned to four entries: a quarter of the load instructions of one entry per load, which is
@@ -97,7 +108,7 @@ __device__ __forceinline__ void copy_quad_async(T* shared, const T* global) {
 // values go from global to shared memory by cp.async and hold no registers while in flight;
 // registers then carry only the columns and the x values they address. Otherwise (double) the
 // values go through registers, and the row ends by cp.async only when values are loaded.
-template <class SR, class V, int J, bool ValuesFirst, class Product>
+template <class SR, class V, int J, bool ValuesFirst, class Product, bool Dependent = false>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
                       const vid_t* __restrict__ col, eid_t nnz_total, const vid_t* __restrict__ tile_rows,
@@ -120,8 +131,14 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   const eid_t end = __ldg(tile_base + blockIdx.x + 1);  // rowptr[r1]
   if (r0 == r1) return;  // a tile inside a long row; the tile where it ends takes it
   if (end - base > kItems) {
+    if constexpr (Dependent) device::wait_for_previous_kernel();  // (see below)
     const bool allowed = mask.allows(r0);  // block-uniform
-    const P total = csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, product);
+    const P total = [&] {
+      if constexpr (Dependent)
+        return csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, GathersAfterWait<Product>{product});
+      else
+        return csr_stream_block_row<SR, V>(rowptr, col, r0, allowed, product);
+    }();
     if (tid == 0) write_output<SR>(y, r0, allowed, total, mask);
     ++r0;
     base = __ldg(rowptr + r0);
@@ -183,6 +200,20 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
       if (k < nrows) s_end[k] = ends[s];
     }
   }
+  // Launched as a dependent of the kernel before it (device/dependent_launch.hpp; gpu::
+  // MxvReducer's chain, whose pass writes x and reads y), the block has read only the matrix so
+  // far, and those loads stay in flight while it waits. It lets the next kernel start only
+  // after its wait, so whatever that kernel reads before waiting in turn was complete by then.
+  // A kernel of its own (Dependent): executed in every launch, the wait cost 5% (wb-edu-like
+  // float valued, H200: 0.182 against 0.173 ms), and a runtime choice between the two ways of
+  // loading x below up to 8% (double pattern). After the wait x comes by ordinary loads: the
+  // read-only path assumes x does not change while the kernel runs (with the wait under a
+  // runtime branch and x read by it, MxvReducerGpu.EachProductReadsWhatThePassBeforeItWrote
+  // saw the rows its pass writes late read stale).
+  if constexpr (Dependent) {
+    device::wait_for_previous_kernel();
+    device::let_next_kernel_start();
+  }
   Quad<V> xs[kQuads];
 #pragma unroll
   for (int c = 0; c < kQuads; ++c) {
@@ -190,7 +221,8 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       const int k = 4 * q + e - shift;
-      if (q < nquads && k >= 0 && k < nnz) xs[c].v[e] = product.vector_value(cols[c].v[e]);
+      if (q < nquads && k >= 0 && k < nnz)
+        xs[c].v[e] = Dependent ? product.vector_value_after_wait(cols[c].v[e]) : product.vector_value(cols[c].v[e]);
     }
   }
   if constexpr (kAsyncEnds) __pipeline_wait_prior(0);  // this thread's copies; the barrier publishes all

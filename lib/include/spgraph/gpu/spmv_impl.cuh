@@ -4,9 +4,11 @@
 // (SPGRAPH_GPU_SPMV_INSTANTIATE below), one semiring and value type each so they build in
 // parallel.
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "spgraph/device/cooperative_launch.hpp"
+#include "spgraph/device/dependent_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -24,10 +26,14 @@ inline int csr_vector_subwarp_log2(eid_t nnz, vid_t nrows) {
 }
 
 // One product y<mask> = M (x) x with operand order Order; M is A or the cached A'.
+// after_previous applies to the CSR-stream kernel (mxv_after_previous_kernel); the other
+// kernels wait for the previous one to complete.
 template <class SR, class V, class Order>
 class SpmvLaunch {
  public:
-  SpmvLaunch(const Matrix<V>& m, const V* x, V* y, OutputMask<V> mask) : m_(m), x_(x), y_(y), mask_(mask) {}
+  SpmvLaunch(const Matrix<V>& m, const V* x, V* y, OutputMask<V> mask,
+             device::AfterPrevious after_previous = device::AfterPrevious::Completes)
+      : m_(m), x_(x), y_(y), mask_(mask), after_previous_(after_previous) {}
 
   void run(SpmvKernel kernel) {
     if constexpr (Order::template reads_matrix<SR>) {
@@ -97,7 +103,20 @@ class SpmvLaunch {
   void csr_stream_with() {
     const auto& csr = m_.csr();
     const PathTiles& tiles = spmv_stream_tiles(m_, stream_tile(J));
-    csr_stream_kernel<SR, V, J, ReadValues><<<unsigned(tiles.ntiles()), kStreamThreads>>>(
+    using Product = EntryProduct<SR, V, Order, ReadValues>;
+    const unsigned grid = unsigned(tiles.ntiles());
+    // Only mxv (MatrixFirst) is launched as a dependent (mxv_after_previous_kernel): its kernel
+    // is instantiated for that order alone.
+    if constexpr (std::is_same_v<Order, MatrixFirst>) {
+      if (after_previous_ == device::AfterPrevious::Programmatic) {
+        device::launch_kernel(csr_stream_kernel<SR, V, J, ReadValues, Product, true>, grid, kStreamThreads, 0, 0,
+                              after_previous_, csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(),
+                              csr.nnz(), tiles.tile_rows.data(), tiles.tile_base.data(),
+                              product<ReadValues>(csr.val.data()), y_, mask_);
+        return;
+      }
+    }
+    csr_stream_kernel<SR, V, J, ReadValues, Product><<<grid, kStreamThreads>>>(
         csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), csr.nnz(), tiles.tile_rows.data(),
         tiles.tile_base.data(), product<ReadValues>(csr.val.data()), y_, mask_);
     SPGRAPH_CHECK_LAUNCH("csr_stream_kernel");
@@ -153,11 +172,13 @@ class SpmvLaunch {
   const V* x_;
   V* y_;
   OutputMask<V> mask_;
+  device::AfterPrevious after_previous_;
 };
 
 template <class SR, class V, class Order>
 void spmv_apply(const char* op, Vector<V>& y, const Vector<V>* mask, const Matrix<V>& m, const Vector<V>& x,
-                const Descriptor& desc, const SpmvOptions& options) {
+                const Descriptor& desc, const SpmvOptions& options,
+                device::AfterPrevious after_previous = device::AfterPrevious::Completes) {
   const std::size_t n = static_cast<std::size_t>(m.nrows());
   check_spmv_input(op, x.size(), m);
   if (!y.empty() && y.size() != n)
@@ -189,7 +210,7 @@ void spmv_apply(const char* op, Vector<V>& y, const Vector<V>* mask, const Matri
     SpmvLaunch<SR, V, Order>(m, x.data(), out.data(), output_mask).run(kernel);
     y = std::move(out);
   } else {
-    SpmvLaunch<SR, V, Order>(m, x.data(), y.data(), output_mask).run(kernel);
+    SpmvLaunch<SR, V, Order>(m, x.data(), y.data(), output_mask, after_previous).run(kernel);
   }
 }
 
@@ -218,6 +239,14 @@ void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector
                                                  desc, options);
 }
 
+namespace detail {
+template <class SR, class V>
+void mxv_after_previous_kernel(Vector<V>& y, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options) {
+  spmv_apply<SR, V, MatrixFirst>("gpu::MxvReducer", y, nullptr, A, x, Descriptor{}, options,
+                                 device::AfterPrevious::Programmatic);
+}
+}  // namespace detail
+
 }  // namespace spgraph::gpu
 
 #define SPGRAPH_GPU_SPMV_INSTANTIATE(SR, V)                                                                  \
@@ -226,4 +255,7 @@ void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector
                                          const spgraph::Descriptor&, const spgraph::SpmvOptions&);           \
   template void spgraph::gpu::vxm<SR, V>(spgraph::gpu::Vector<V>&, const spgraph::gpu::Vector<V>*,           \
                                          const spgraph::gpu::Vector<V>&, const spgraph::gpu::Matrix<V>&, SR, \
-                                         const spgraph::Descriptor&, const spgraph::SpmvOptions&);
+                                         const spgraph::Descriptor&, const spgraph::SpmvOptions&); \
+  template void spgraph::gpu::detail::mxv_after_previous_kernel<SR, V>(                                      \
+      spgraph::gpu::Vector<V>&, const spgraph::gpu::Matrix<V>&, const spgraph::gpu::Vector<V>&, SR,          \
+      const spgraph::SpmvOptions&);

@@ -50,6 +50,12 @@ struct EntryProduct {
     if constexpr (Order::template reads_vector<SR>) return __ldg(x + k);
     else return V(0);
   }
+  // x[k] by an ordinary load, for a kernel that starts before the one writing x completes
+  // (device/dependent_launch.hpp) and reads x after waiting for it.
+  __device__ V vector_value_after_wait(vid_t k) const {
+    if constexpr (Order::template reads_vector<SR>) return __ldca(x + k);
+    else return V(0);
+  }
   __device__ V times(V a, V b, vid_t k) const { return Order::template apply<SR, V>(a, b, k); }
   __device__ V operator()(eid_t slot, vid_t k) const { return times(matrix_value(slot), vector_value(k), k); }
 };
