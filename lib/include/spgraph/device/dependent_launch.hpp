@@ -4,9 +4,10 @@
 // the stream is still running, once every block of that kernel has called
 // let_next_kernel_start() or exited. Until it calls wait_for_previous_kernel(), which returns
 // when the previous kernel has completed and its writes are visible, it may only read what no
-// unfinished kernel writes, and write nothing. Both calls do nothing in a kernel launched the
-// ordinary way, so a kernel written for this can be launched either way. (gpu::MxvReducer's
-// chain: each product reads its matrix while the pass before it finishes.)
+// unfinished kernel writes, and write nothing. Both calls have no effect in a kernel launched
+// the ordinary way, so a kernel written for this can be launched either way, but the wait is
+// not free there (csr_stream_kernel keeps it to an instantiation of its own). gpu::MxvReducer's
+// chain uses it: each product reads its matrix while the pass before it finishes.
 #include <cuda_runtime.h>
 
 #include <cstddef>
