@@ -104,22 +104,18 @@ class SpmvLaunch {
     const auto& csr = m_.csr();
     const PathTiles& tiles = spmv_stream_tiles(m_, stream_tile(J));
     using Product = EntryProduct<SR, V, Order, ReadValues>;
-    const unsigned grid = unsigned(tiles.ntiles());
+    auto launch = [&](auto kernel, device::AfterPrevious after) {
+      device::launch_kernel(kernel, unsigned(tiles.ntiles()), kStreamThreads, 0, 0, after,
+                            csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), csr.nnz(),
+                            tiles.tile_rows.data(), tiles.tile_base.data(), product<ReadValues>(csr.val.data()),
+                            y_, mask_);
+    };
     // Only mxv (MatrixFirst) is launched as a dependent (mxv_after_previous_kernel): its kernel
     // is instantiated for that order alone.
-    if constexpr (std::is_same_v<Order, MatrixFirst>) {
-      if (after_previous_ == device::AfterPrevious::Programmatic) {
-        device::launch_kernel(csr_stream_kernel<SR, V, J, ReadValues, Product, true>, grid, kStreamThreads, 0, 0,
-                              after_previous_, csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(),
-                              csr.nnz(), tiles.tile_rows.data(), tiles.tile_base.data(),
-                              product<ReadValues>(csr.val.data()), y_, mask_);
-        return;
-      }
-    }
-    csr_stream_kernel<SR, V, J, ReadValues, Product><<<grid, kStreamThreads>>>(
-        csr.rowptr.data(), spmv_rowptr_low(m_).data(), csr.col.data(), csr.nnz(), tiles.tile_rows.data(),
-        tiles.tile_base.data(), product<ReadValues>(csr.val.data()), y_, mask_);
-    SPGRAPH_CHECK_LAUNCH("csr_stream_kernel");
+    if constexpr (std::is_same_v<Order, MatrixFirst>)
+      if (after_previous_ == device::AfterPrevious::Programmatic)
+        return launch(csr_stream_kernel<SR, V, J, ReadValues, Product, true>, after_previous_);
+    launch(csr_stream_kernel<SR, V, J, ReadValues, Product>, device::AfterPrevious::Completes);
   }
 
   template <bool ReadValues>
