@@ -65,9 +65,18 @@
 // ncu (cit-Patents-like float) the kernel took 78.9 us against 55.9 for the product alone, its
 // SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
 // the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
-// came below it; not kept. A COO product (options.kernel, Auto's choice, or Auto on a matrix of
-// at most kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass puts a
-// scratch back to the identity and the next product needs no fill kernel first. Up to
+// came below it; not kept. Built a sixth time (H100, 2026-11-26) so that the pass writes
+// nothing the next product reads: the CSR-stream kernel's output wrote t_k itself (r_k from
+// the row's sum and dangling_{k-1}, divided by the row's out-degree), the pass only read t_k,
+// t_{k-1} and the out-degrees for the two sums (12 bytes a vertex in float instead of 16), and
+// the next product, launched as a programmatic dependent of that pass, gathered at once and
+// waited only before its output. An iteration, float / double, against this design in the same
+// run: wb-edu-like 0.383 / 0.495 ms against 0.248 / 0.361, cit-Patents-like 0.096 / 0.246
+// against 0.076 / 0.163 (ordinary launches instead: 0.390 / 0.517 and 0.099 / 0.243). The
+// output made the product slower by more than a whole pass costs, even where it did not spill
+// (float cit-Patents-like; the other two instantiations spilled 12-16 bytes).
+// A COO product (options.kernel, Auto's choice, or Auto on a matrix of at most
+// kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass puts a scratch back to the identity and the next product needs no fill kernel first. Up to
 // kFusedChainMaxNnz nonzeros product and pass run in one cooperative kernel (the product's
 // atomics, a grid-wide barrier, the pass, which clears each row as it reads it); above it as
 // two kernels, the pass clearing a spare scratch that the next product then takes. (PageRank
