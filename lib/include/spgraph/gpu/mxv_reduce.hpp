@@ -75,12 +75,13 @@
 // against 0.076 / 0.163 (ordinary launches instead: 0.390 / 0.517 and 0.099 / 0.243). The
 // output made the product slower by more than a whole pass costs, even where it did not spill
 // (float cit-Patents-like; the other two instantiations spilled 12-16 bytes).
-// A COO product (options.kernel, Auto's choice, or Auto on a matrix of at most
-// kFusedChainMaxNnz nonzeros) adds into the scratch with atomics, so the pass puts a scratch back to the identity and the next product needs no fill kernel first. Up to
-// kFusedChainMaxNnz nonzeros product and pass run in one cooperative kernel (the product's
-// atomics, a grid-wide barrier, the pass, which clears each row as it reads it); above it as
-// two kernels, the pass clearing a spare scratch that the next product then takes. (PageRank
-// on cnr-2000, where Auto picks COO: three kernels an iteration became two.)
+// A COO product (options.kernel, Auto's choice, or Auto on a matrix of at most kFusedChainMaxNnz
+// nonzeros) adds into the scratch with atomics, so the pass puts a scratch back to the identity
+// and the next product needs no fill kernel first. Up to kFusedChainMaxNnz nonzeros product and
+// pass run in one cooperative kernel (the product's atomics, a grid-wide barrier, the pass, which
+// clears each row as it reads it); above it as two kernels, the pass clearing a spare scratch
+// that the next product then takes. (PageRank on cnr-2000, where Auto picks COO: three kernels an
+// iteration became two.)
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
