@@ -97,6 +97,10 @@ TEST(GraphblasContainers, VectorRoundTripAndFill) {
   EXPECT_EQ(gb::to_host(gb::from_host(std::vector<bool>{true, false, true})), (std::vector<bool>{true, false, true}));
   EXPECT_EQ(gb::Vector<double>(0, 1.0).size(), 0u);
   EXPECT_TRUE(gb::to_host(gb::from_host(std::vector<double>{})).empty());
+  // Byte vectors hold compact per-vertex data (PageRank's out-degree codes), the whole range.
+  const std::vector<std::uint8_t> bytes{0, 1, 254, 255};
+  EXPECT_EQ(gb::to_host(gb::from_host(bytes)), bytes);
+  EXPECT_EQ(gb::to_host(gb::Vector<std::uint8_t>(2, 255)), (std::vector<std::uint8_t>{255, 255}));
 }
 
 TEST(GraphblasContainers, WithDenseWritesThroughTheVectorsOwnArray) {

@@ -213,17 +213,21 @@ std::vector<V> to_host(const Vector<V>& x) {
   return out;
 }
 
-#define SPGRAPH_INSTANTIATE(V)                                           \
-  template class Matrix<V>;                                              \
+#define SPGRAPH_INSTANTIATE_VECTOR(V)                                    \
   template class Vector<V>;                                              \
   template V* detail::unpack_dense<V>(Vector<V>&, std::size_t&);         \
   template void detail::pack_dense<V>(Vector<V>&, V*, std::size_t);      \
-  template struct internal::PackedCsr<V>;                                \
-  template Matrix<V> from_host<V>(const Csr<V>&);                        \
-  template Csr<V> to_host<V>(const Matrix<V>&);                          \
   template Vector<V> from_host<V>(const std::vector<V>&);                \
   template std::vector<V> to_host<V>(const Vector<V>&);
+#define SPGRAPH_INSTANTIATE(V)                                           \
+  SPGRAPH_INSTANTIATE_VECTOR(V)                                          \
+  template class Matrix<V>;                                              \
+  template struct internal::PackedCsr<V>;                                \
+  template Matrix<V> from_host<V>(const Csr<V>&);                        \
+  template Csr<V> to_host<V>(const Matrix<V>&);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
+SPGRAPH_INSTANTIATE_VECTOR(std::uint8_t)
 #undef SPGRAPH_INSTANTIATE
+#undef SPGRAPH_INSTANTIATE_VECTOR
 
 }  // namespace spgraph::graphblas

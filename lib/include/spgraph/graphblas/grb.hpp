@@ -23,8 +23,9 @@ template <> inline GrB_Type grb_type<double>() { return GrB_FP64; }
 template <> inline GrB_Type grb_type<std::int32_t>() { return GrB_INT32; }
 template <> inline GrB_Type grb_type<std::int64_t>() { return GrB_INT64; }
 template <> inline GrB_Type grb_type<bool>() { return GrB_BOOL; }
+template <> inline GrB_Type grb_type<std::uint8_t>() { return GrB_UINT8; }
 
-// For messages: "float", "double", "int32", "int64", "bool".
+// For messages: "float", "double", "int32", "int64", "bool", "uint8".
 template <class V> const char* type_name();
 
 // Throws unless info is GrB_SUCCESS: spgraph::Error (ResourceError for GrB_OUT_OF_MEMORY)

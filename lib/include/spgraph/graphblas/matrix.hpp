@@ -1,6 +1,8 @@
 #pragma once
 // The graphblas backend's containers: move-only owners of a SuiteSparse:GraphBLAS matrix or
-// vector, for value types float, double, int32_t, int64_t and bool.
+// vector, for value types float, double, int32_t, int64_t and bool; vectors also of uint8_t,
+// for compact per-vertex data that map_reduce reads (PageRank's out-degree codes), not for
+// operations.
 //
 // Vectors are dense in this API, as on the gpu backend: every position holds a value, and an
 // operation that leaves a position without one fills it with the add monoid's identity.
@@ -27,6 +29,8 @@ template <class V>
 inline constexpr bool is_value_type =
     std::is_same_v<V, float> || std::is_same_v<V, double> || std::is_same_v<V, std::int32_t> ||
     std::is_same_v<V, std::int64_t> || std::is_same_v<V, bool>;
+template <class V>
+inline constexpr bool is_vector_type = is_value_type<V> || std::is_same_v<V, std::uint8_t>;
 
 // GrB_init(GrB_NONBLOCKING) once per process; thread-safe, and called by every constructor,
 // so callers need it only before calling GrB_* themselves. Throws spgraph::Error on failure.
@@ -72,7 +76,8 @@ class Matrix {
 
 template <class V>
 class Vector {
-  static_assert(is_value_type<V>, "graphblas::Vector<V>: V must be float, double, int32_t, int64_t or bool");
+  static_assert(is_vector_type<V>,
+                "graphblas::Vector<V>: V must be float, double, int32_t, int64_t, bool or uint8_t");
 
  public:
   using value_type = V;
