@@ -124,6 +124,27 @@ TEST_P(PageRankBoostReference, GeneratedPowerLawGraph) {
   expect_boost_ranks(g);
 }
 
+// Out-degrees at and past what one byte holds (the pass reads those apart from the others,
+// detail::OutDegreeCode): 254, 255 (the escape code's own value), 256 and 1000, among small ones.
+TEST_P(PageRankBoostReference, OutDegreesPastOneByte) {
+  SPGRAPH_REQUIRE_BACKEND(GetParam());
+  Coo<double> coo;
+  coo.nrows = coo.ncols = 1200;
+  auto links = [&](vid_t from, vid_t first, vid_t count) {
+    for (vid_t v = first; v < first + count; ++v) coo.row.push_back(from), coo.col.push_back(v);
+  };
+  links(0, 100, 1000);
+  links(1, 10, 254);
+  links(2, 300, 255);
+  links(3, 600, 256);
+  for (vid_t u = 4; u < coo.nrows; ++u) links(u, u / 2, 1), links(u, (u + 1) % coo.nrows, 1);
+  const Csr<double> g = coo_to_csr(std::move(coo));
+  const std::vector<eid_t> degrees = out_degrees(g);
+  ASSERT_EQ(degrees[0], 1000);
+  ASSERT_EQ(degrees[2], 255);
+  expect_boost_ranks(g);
+}
+
 TEST_P(PageRankBoostReference, RealGraphsWithoutTheirDanglingVertices) {
   SPGRAPH_REQUIRE_BACKEND(GetParam());
   for (const char* name : {"real/cit-HepPh.txt.gz", "real/web-NotreDame.txt.gz"}) {

@@ -13,12 +13,13 @@
 // The ranks are not stored while iterating. r_{k-1}(i) is read back from t_{k-1}, which the
 // product reads anyway, as t_{k-1}(i) * max(outdeg(i), 1); a dangling vertex keeps its rank in
 // t because no row of A' lists it (it has no out-link), so the product never reads it there.
-// The pass then reads w_k(i), t_{k-1}(i) and the out-degree and writes t_k(i): 16 bytes a
-// vertex in float. dangling_{k-1} reaches the pass as the previous pass's total
-// (prev[1]), so on a backend whose passes run behind the host (MxvReducer::deferred),
-// iteration k+1 is queued before the host waits for iteration k's sums and the device never
-// waits for the host. t lives in three buffers, t_k in t[k % 3], so the iteration queued ahead
-// leaves t_{k-1}, from which one more product gives the last iteration's ranks exactly.
+// The pass then reads w_k(i), t_{k-1}(i) and the out-degree's one-byte code (OutDegreeCode) and
+// writes t_k(i): 13 bytes a vertex in float, 25 in double (the one-kernel loop below reads the
+// 4-byte out-degree instead). dangling_{k-1} reaches the pass as the previous pass's total
+// (prev[1]), so on a backend whose passes run behind the host (MxvReducer::deferred), iteration
+// k+1 is queued before the host waits for iteration k's sums and the device never waits for the
+// host. t lives in three buffers, t_k in t[k % 3], so the iteration queued ahead leaves
+// t_{k-1}, from which one more product gives the last iteration's ranks exactly.
 // Tried on the H200: queueing two iterations ahead (four buffers, three sums in flight). No
 // change on the small graphs (cit-HepPh float 2.02, web-NotreDame float 2.02 value-free SpMVs
 // an iteration, as with one ahead): there the host's time to queue each kernel (3.5 to 4.8 us
@@ -39,6 +40,7 @@
 // backend's header and, for the gpu, gpu/mxv_reduce_impl.cuh.
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -110,11 +112,30 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 #endif
 }
 
+// An out-degree in one byte where it is below kEscape, as almost all are; kEscape sends the
+// reader to the vertex's 4-byte out-degree, read for those vertices alone. The host loop's pass
+// is bound by memory, and the byte instead of 4 took an iteration on the H100 (ms, float /
+// double, in the same run) from 0.2447 / 0.3581 to 0.2374 / 0.3503 on wb-edu-like and from
+// 0.0757 / 0.1627 to 0.0751 / 0.1591 on cit-Patents-like; read with the out-degree evict-first
+// or evict-last, no faster. The one-kernel loop (gpu::MxvLoop), bound by latency, reads the
+// 4-byte out-degrees: its row loads, issued ahead of the product, waited on the code before
+// the escape's load (web-NotreDame double, an iteration, 14.5 us against 12.5-12.7 without).
+struct OutDegreeCode {
+  static constexpr std::uint8_t kEscape = 255;
+
+  static std::uint8_t of(vid_t degree) { return degree < kEscape ? std::uint8_t(degree) : kEscape; }
+  static SPGRAPH_HD vid_t read(const std::uint8_t* code, const vid_t* outdeg, std::size_t i) {
+    const std::uint8_t c = read_only(code, i);
+    return c == kEscape ? read_only(outdeg, i) : vid_t(c);
+  }
+};
+
 // Iteration k's pass over row i of the product, w_k(i) = in_sum; vectors t_k (written),
-// t_{k-1}, outdeg; prev = iteration k-1's sums (change, dangling). Without branches on data,
-// so loads for consecutive rows can overlap. load() reads the row's inputs, which do not
-// depend on the product, so gpu::MxvLoop fetches them ahead of it. InOneKernel: every
-// iteration runs in one kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
+// t_{k-1}, the out-degree codes and the out-degrees; prev = iteration k-1's sums (change,
+// dangling). Without branches on data (but the rare escaped out-degree's load), so loads for
+// consecutive rows can overlap. load() reads the row's inputs, which do not depend on the
+// product, so gpu::MxvLoop fetches them ahead of it. InOneKernel: every iteration runs in one
+// kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
 // Otherwise (the host loop) the pass tells L2 what comes next: t_{k-1}, read here for the last
 // time, evict-first (as is the product, gpu::MxvReducer), and t_k, which the next product
 // gathers, evict-last. H200, an iteration, against plain loads and stores in the same run
@@ -123,7 +144,13 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 // the store evict-last (cit-Patents-like 73.5 against 74.7 float, double 150.4 against 152.1;
 // web-NotreDame's host loop 0.1-0.6 slower); the out-degrees evict-first too (float
 // cit-Patents-like 0.5 slower; double and wb-edu-like 1-2% faster); the product's column
-// gathers evict-last, and its y stored evict-last (level or slower).
+// gathers evict-last, and its y stored evict-last (level or slower). On the H100 (us, float /
+// double, against 247.8 / 360.4 on wb-edu-like and 77.2 / 163.2 on cit-Patents-like in the same
+// run, 4-byte out-degrees): the out-degrees evict-first, 246.4 / 361.5 and 76.5 / 159.2 (the one
+// configuration above 1.3 SpMVs an iteration, wb-edu-like double, slower); the rows in reverse
+// order, 252.2 / 362.9 and 77.7 / 162.6; t_k evict-last for a fraction of its lines
+// (createpolicy.fractional) of 0.75, 0.5 or 0.25, level or up to 4% slower, and plain stores up
+// to 8% slower.
 template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
@@ -133,13 +160,13 @@ struct PageRankStep {
     vid_t degree;
     V prev_scaled;
   };
-  SPGRAPH_HD Row load(std::size_t i, V*, const V* prev_scaled, const vid_t* outdeg) const {
+  SPGRAPH_HD Row load(std::size_t i, V*, const V* prev_scaled, const std::uint8_t* code, const vid_t* outdeg) const {
     if constexpr (InOneKernel) return {read_only(outdeg, i), read_only<true>(prev_scaled, i)};
-    else return {read_only(outdeg, i), device::load_last_use(prev_scaled, i)};
+    else return {OutDegreeCode::read(code, outdeg, i), device::load_last_use(prev_scaled, i)};
   }
 
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, const Row& row, double (&acc)[2], const double (&prev)[2],
-                             V* scaled, const V*, const vid_t*) const {
+                             V* scaled, const V*, const std::uint8_t*, const vid_t*) const {
     const V r = rank_from_in_sum(base(prev[1]), damping, in_sum);
     const bool dangling = row.degree == 0;
     const double share = double(dangling ? 1 : row.degree);
@@ -151,8 +178,8 @@ struct PageRankStep {
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
   }
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
-                             const V* prev_scaled, const vid_t* outdeg) const {
-    (*this)(i, in_sum, load(i, scaled, prev_scaled, outdeg), acc, prev, scaled, prev_scaled, outdeg);
+                             const V* prev_scaled, const std::uint8_t* code, const vid_t* outdeg) const {
+    (*this)(i, in_sum, load(i, scaled, prev_scaled, code, outdeg), acc, prev, scaled, prev_scaled, code, outdeg);
   }
 };
 
@@ -221,6 +248,7 @@ template <class B, class V>
 struct PageRankIterations {
   const typename B::template Matrix<V>& in_links;
   std::vector<typename B::template Vector<V>>& scaled;
+  typename B::template Vector<std::uint8_t>& degree_code;  // OutDegreeCode::of(outdeg)
   typename B::template Vector<vid_t>& degree;
   double dangling;
   double damping;
@@ -249,7 +277,8 @@ double iterate_from_host(const PageRankIterations<B, V>& it, PageRankResult<V>& 
   const PageRankStep<V> step{it.damping, it.rank_base};
   auto& t = it.scaled;
   auto iteration = [&](int k) {
-    pass.start(step, it.in_links, t[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, t[k % 3], t[(k - 1) % 3], it.degree);
+    pass.start(step, it.in_links, t[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, t[k % 3], t[(k - 1) % 3],
+               it.degree_code, it.degree);
   };
   typename B::Stopwatch clock;
   clock.start();
@@ -285,7 +314,7 @@ double iterate_on_device(const PageRankIterations<B, V>& it, PageRankResult<V>& 
   clock.start();
   const auto run = loop.run(PageRankStep<V, true>{it.damping, it.rank_base}, PageRankStop{it.fixed, it.threshold},
                             it.in_links, it.scaled[0], it.scaled[1], PlusSecond{}, it.last, {0.0, it.dangling},
-                            it.degree);
+                            it.degree_code, it.degree);
   result.iterate_seconds = clock.seconds();
   result.iterations = run.iterations;
   result.change = run.sums[0];
@@ -313,15 +342,18 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
   }
   // r_0 = 1/n, so t_0 and dangling_0 are known without a pass.
   std::vector<vid_t> outdeg(static_cast<std::size_t>(n));
+  std::vector<std::uint8_t> outdeg_code(static_cast<std::size_t>(n));
   std::vector<V> scaled0(static_cast<std::size_t>(n));
   double dangling = 0;
   for (vid_t i = 0; i < n; ++i) {
     outdeg[i] = static_cast<vid_t>(graph.row_length(i));
+    outdeg_code[i] = detail::OutDegreeCode::of(outdeg[i]);
     const V r0 = V(1.0 / n_d);
     scaled0[i] = outdeg[i] == 0 ? r0 : V(double(r0) / double(outdeg[i]));
     if (outdeg[i] == 0) dangling += double(r0);
   }
   auto degree = B::from_host(outdeg);
+  auto degree_code = B::from_host(outdeg_code);
   PageRankResult<V> result;
   result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
   std::vector<typename B::template Vector<V>> scaled;
@@ -330,7 +362,7 @@ PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOp
 
   const bool fixed = options.fixed_iterations > 0;
   const detail::PageRankIterations<B, V> iterations{
-      in_links, scaled, degree, dangling, d, detail::RankBase(d, n_d), fixed,
+      in_links, scaled, degree_code, degree, dangling, d, detail::RankBase(d, n_d), fixed,
       fixed ? options.fixed_iterations : options.max_iterations,
       options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance};
   auto uploaded = [&] {
