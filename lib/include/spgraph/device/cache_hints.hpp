@@ -20,6 +20,17 @@ SPGRAPH_HD T load_last_use(const T* v, std::size_t i) {
 #endif
 }
 
+// v[i] = value that one later read takes, soon: evict-first, so that the line does not push
+// out of L2 the lines of vectors read again.
+template <class T>
+SPGRAPH_HD void store_read_once(T* v, std::size_t i, T value) {
+#ifdef __CUDA_ARCH__
+  __stcs(v + i, value);
+#else
+  v[i] = value;
+#endif
+}
+
 // v[i] = value for a kernel that reads v next: evict-last, so that the line stays in L2 while
 // lines read once stream past it.
 template <class T>

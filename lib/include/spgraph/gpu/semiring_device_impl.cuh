@@ -6,6 +6,7 @@
 
 #include <type_traits>
 
+#include "spgraph/device/cache_hints.hpp"
 #include "spgraph/semiring.hpp"
 
 namespace spgraph::gpu::detail {
@@ -120,11 +121,16 @@ struct OutputMask {
   }
 };
 
-template <class SR, class V>
+// ReadOnce: y is read once, soon after (device::store_read_once).
+template <class SR, bool ReadOnce = false, class V>
 __device__ __forceinline__ void write_output(V* y, vid_t i, bool allowed, const Partial<SR, V>& p,
                                              const OutputMask<V>& mask) {
-  if (allowed) y[i] = p.result();
-  else if (mask.replace) y[i] = SR::template identity<V>();
+  auto put = [&](V value) {
+    if constexpr (ReadOnce) device::store_read_once(y, i, value);
+    else y[i] = value;
+  };
+  if (allowed) put(p.result());
+  else if (mask.replace) put(SR::template identity<V>());
 }
 
 }  // namespace spgraph::gpu::detail
