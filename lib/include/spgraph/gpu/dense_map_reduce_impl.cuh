@@ -138,9 +138,12 @@ __device__ __forceinline__ void map_rows(std::size_t n, const F& f, double (&acc
 // of PageRank on the H200, float / double, took on cit-Patents-like 0.0740-0.0745 / 0.148 ms
 // against 0.0764-0.0770 / 0.150 ms before it loaded ahead, on wb-edu-like 0.222 / 0.320
 // against 0.224 / 0.322 ms (4 blocks: the same; 8 indices ahead, or a guarded last round in
-// place of the one-at-a-time remainder: slower).
+// place of the one-at-a-time remainder: slower). At 5 blocks the double pass spilled (4 bytes,
+// then 8 with one-byte out-degree codes), so 4 (up to 64 registers): on the H100, an iteration
+// (us, float / double, against 5 blocks in the same run), wb-edu-like 239.4 / 351.0 against
+// 239.3 / 352.9, cit-Patents-like 75.3 / 155.4 against 75.4 / 157.2; at 6 blocks 1-6% slower.
 template <class F, class... T>
-inline constexpr int kMapReduceBlocksPerSm = LoadsAhead<F, T...> ? 5 : 8;
+inline constexpr int kMapReduceBlocksPerSm = LoadsAhead<F, T...> ? 4 : 8;
 
 template <int R, class F, class... T>
 __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<F, T...>)
