@@ -1,28 +1,60 @@
 #pragma once
-// The operations API both backends implement with the same names and argument order, so an
-// algorithm is written once as a template over a backend:
+// The operations contract: every operation an algorithm may call, with GraphBLAS's semantics,
+// as the C++20 concept spgraph::Backend. Both backends satisfy it (each static_asserts it):
 //
-//   namespace spgraph::gpu        (lib/include/spgraph/gpu/backend.hpp)        struct GpuBackend
-//   namespace spgraph::graphblas  (lib/include/spgraph/graphblas/backend.hpp)  struct GraphBlasBackend
+//   spgraph::gpu::GpuBackend              this project's CUDA kernels   (gpu/backend.hpp)
+//   spgraph::graphblas::GraphBlasBackend  SuiteSparse:GraphBLAS, CPU    (graphblas/backend.hpp)
 //
-// Each backend struct provides
-//   template <class V> using Matrix;   // gpu: gpu::Matrix<V> (device CSR + cached formats)
-//                                     // graphblas: graphblas::Matrix<V> (RAII GrB_Matrix)
-//   template <class V> using Vector;   // dense vector of length n (absent = monoid identity)
-//   static Matrix<V> from_host(const Csr<V>&);   static Csr<V> to_host(const Matrix<V>&);
-//   static Vector<V> from_host(const std::vector<V>&); static std::vector<V> to_host(const Vector<V>&);
-//   mxm<SR>(C, mask*, A, B, SR{}, Descriptor, MxmOptions)      C<M> = A (+.*) B
-//   mxv<SR>(y, mask*, A, x, SR{}, Descriptor, SpmvOptions)     y<m> = A x
-//   vxm<SR>(y, mask*, x, A, SR{}, Descriptor, SpmvOptions)     y<m> = x' A
-//   ewise_add<Op>, ewise_mult<Op>   union / intersection of patterns
-//   apply<UnaryOp>, select(SelectSpec), reduce_rows<Monoid>, reduce_cols<Monoid>,
-//   reduce_scalar<Monoid>, transpose
-// where SR is a Semiring from semiring.hpp and a mask pointer may be null (no mask).
+// An algorithm is a template over B with `requires Backend<B>`, calling B::op(...). Inside a
+// template, names of member templates need `B::template`. Capabilities that only one backend
+// has are smaller concepts (FusedMxvReduce, DeviceLoop) that an algorithm tests with
+// `if constexpr (DeviceLoop<B>)`.
+//
+// Containers: B::Matrix<V> is a sparse matrix (CSR on the GPU), B::Vector<V> a dense vector
+// in which an absent entry is the add monoid's identity (descriptor.hpp). Value types: float,
+// double, int32_t, int64_t, bool; std::uint64_t words for mxv/vxm with bitwise semirings.
+//
+// Masks and descriptors (descriptor.hpp): every operation with a `mask` parameter writes
+//   C<M> = T   where T is the operation's result:
+//   allowed(i,j) = M(i,j) exists (structural) or exists and != 0 (valued), inverted by
+//   mask_complement; a null mask allows everything (with complement: nothing).
+//   C(i,j) = T(i,j) where allowed (absent if T has no entry there); elsewhere the old C(i,j)
+//   without replace, absent with replace. A C whose dimensions differ from T's has no old
+//   entries to keep (it is replaced). Vector masks are dense: structural allows every position.
+// There is no accumulator: GraphBLAS's C += T is written as ewise_add(C, nullptr, C, T).
+//
+// The operations (M: matrix, v: vector; `mask` may be nullptr):
+//   mxm(C, mask, A, B, SR, desc, MxmOptions)   C<M> = A (+.*) B; transpose_a/b; a complemented
+//                                              mask is applied inside the product
+//   mxv(y, mask, A, x, SR, desc, SpmvOptions)  y<m> = A x;   vxm(y, mask, x, A, ...) y<m> = x' A
+//   ewise_add<Op>(C, mask, A, B, desc)         union of patterns: Op(a,b) where both, else the one
+//   ewise_mult<Op>(C, mask, A, B, desc)        intersection of patterns: Op(a,b)
+//       (matrices or vectors; Op: a monoid:: or mult:: operator of semiring.hpp)
+//   apply(C, mask, A, UnaryOp, desc)           C<M> = op(A) on stored entries (unary_ops.hpp)
+//   scale_rows(C, d, A)                        C = diag(d) A: row i times d(i) (d: A's rows)
+//   scale_cols(C, A, d)                        C = A diag(d): column j times d(j) (MCL's
+//                                              normalisation, with d = 1 / column sums)
+//   select(C, mask, A, SelectSpec, desc)       C<M> = the entries of A that the spec keeps
+//   reduce_rows<Monoid>(y, A), reduce_cols     y(i) = Monoid over row (column) i; identity if empty.
+//                                              y may be Vector<int64_t> for an int32_t or bool A
+//                                              (counts that can pass 2^31)
+//   reduce_scalar<Monoid>(A | x) -> V,  reduce_scalar<Monoid, std::int64_t>(A | x) -> int64_t
+//   assign(w, mask, s, desc)                   w<m> = s (every allowed position)
+//   assign(C, mask, s, desc)                   C<M> = s at every position the mask allows; the
+//                                              mask must not be complemented (that C is dense)
+//   extract_rows(C, A, rows)                   C = A(rows, :), rows.size() x A.ncols()
+//   permute(C, A, p)                           C = P A P': C(i,j) = A(p[i], p[j]), p a permutation
+//   transpose(C, A)                            C = A'
+//   from_host / to_host                        Csr<V> and std::vector<V> to and from the backend
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "spgraph/csr.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/semiring.hpp"
+#include "spgraph/unary_ops.hpp"
 
 namespace spgraph {
 
@@ -41,11 +73,88 @@ struct SpmvOptions {
   SpmvKernel kernel = SpmvKernel::Auto;  // the caller may override the automatic choice
 };
 
-// select: keep entries by value, then at most k per row (largest values first).
+// What select keeps of A.
+//   by value, comparing double(a_ij) with threshold: GreaterEqual, Greater, LessEqual, Less,
+//     NotEqualZero (threshold ignored); NaN fails every comparison except NotEqualZero.
+//   by position, with offset k (GraphBLAS's TRIL, TRIU, DIAG, OFFDIAG):
+//     Lower j - i <= k, Upper j - i >= k, Diagonal j - i == k, OffDiagonal j - i != k
+//     (strictly lower: Lower with k = -1; strictly upper: Upper with k = 1).
+//   TopKPerRow / TopKPerCol: the k largest values of each row (column); ties go to the smaller
+//     column (row); NaN ranks below every number; k >= 0.
 struct SelectSpec {
-  enum class Kind { GreaterEqual, Greater, LessEqual, NotEqualZero, TopKPerRow } kind = Kind::GreaterEqual;
+  enum class Kind {
+    GreaterEqual, Greater, LessEqual, Less, NotEqualZero,
+    Lower, Upper, Diagonal, OffDiagonal,
+    TopKPerRow, TopKPerCol
+  } kind = Kind::GreaterEqual;
   double threshold = 0;
-  std::int64_t k = 0;  // for TopKPerRow
+  std::int64_t offset = 0;  // for the positional kinds
+  std::int64_t k = 0;       // for TopKPerRow and TopKPerCol
+
+  static SelectSpec value(Kind kind, double threshold) { return {kind, threshold, 0, 0}; }
+  static SelectSpec position(Kind kind, std::int64_t offset = 0) { return {kind, 0, offset, 0}; }
+  static SelectSpec top_k(Kind kind, std::int64_t k) { return {kind, 0, 0, k}; }
 };
+
+namespace detail {
+
+// The operations of the contract over value type V; the requires-expression only checks
+// that each call is declared with these argument types.
+template <class B, class V>
+concept OperationsOver = requires(typename B::template Matrix<V>& C, const typename B::template Matrix<V>& A,
+                                  typename B::template Vector<V>& y, const typename B::template Vector<V>& x,
+                                  typename B::template Vector<std::int64_t>& counts, const Csr<V>& host_matrix,
+                                  const std::vector<V>& host_vector, const Descriptor& desc,
+                                  const SelectSpec& spec, const std::vector<vid_t>& ids, V s) {
+  { B::from_host(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
+  { B::to_host(A) } -> std::same_as<Csr<V>>;
+  { B::from_host(host_vector) } -> std::same_as<typename B::template Vector<V>>;
+  { B::to_host(x) } -> std::same_as<std::vector<V>>;
+  B::mxm(C, &A, A, A, PlusTimes{}, desc, MxmOptions{});
+  B::mxv(y, &x, A, x, PlusTimes{}, desc, SpmvOptions{});
+  B::vxm(y, &x, x, A, PlusTimes{}, desc, SpmvOptions{});
+  B::template ewise_add<monoid::Plus>(C, &A, A, A, desc);
+  B::template ewise_add<monoid::Plus>(y, &x, x, x, desc);
+  B::template ewise_mult<mult::Times>(C, &A, A, A, desc);
+  B::template ewise_mult<mult::Times>(y, &x, x, x, desc);
+  B::apply(C, &A, A, unary::Pow{2}, desc);
+  B::apply(y, &x, x, unary::Abs{}, desc);
+  B::scale_rows(C, x, A);
+  B::scale_cols(C, A, x);
+  B::select(C, &A, A, spec, desc);
+  B::template reduce_rows<monoid::Plus>(y, A);
+  B::template reduce_cols<monoid::Max>(y, A);
+  B::template reduce_rows<monoid::Plus>(counts, A);
+  { B::template reduce_scalar<monoid::Plus>(A) } -> std::same_as<V>;
+  { B::template reduce_scalar<monoid::Plus>(x) } -> std::same_as<V>;
+  { B::template reduce_scalar<monoid::Plus, std::int64_t>(A) } -> std::same_as<std::int64_t>;
+  B::assign(y, &x, s, desc);
+  B::assign(C, &A, s, desc);
+  B::extract_rows(C, A, ids);
+  B::permute(C, A, ids);
+  B::transpose(C, A);
+};
+
+}  // namespace detail
+
+template <class B>
+concept Backend = requires {
+  { B::name } -> std::convertible_to<const char*>;
+  typename B::Stopwatch;
+} && detail::OperationsOver<B, float> && detail::OperationsOver<B, double> &&
+    detail::OperationsOver<B, std::int32_t> && detail::OperationsOver<B, std::int64_t> &&
+    detail::OperationsOver<B, bool>;
+
+// An SpMV fused with a pass over its rows (gpu/mxv_reduce.hpp, graphblas/mxv_reduce.hpp)
+// and the dense-vector pass map_reduce.
+template <class B>
+concept FusedMxvReduce = Backend<B> && requires {
+  typename B::template MxvReducer<double, 1>;
+  typename B::template MapReducer<1>;
+};
+
+// Many such iterations in one kernel, stopping on the device (gpu/mxv_loop.hpp): gpu only.
+template <class B>
+concept DeviceLoop = FusedMxvReduce<B> && requires { typename B::template MxvLoop<double, 1>; };
 
 }  // namespace spgraph

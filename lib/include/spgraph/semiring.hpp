@@ -48,6 +48,12 @@ struct Any {
   template <class T> SPGRAPH_HD static constexpr T identity() { return T(0); }
   template <class T> SPGRAPH_HD static constexpr T add(T, T b) { return b; }
 };
+// Bitwise or of unsigned words: one bit per BFS source in a 64-bit word.
+struct Bor {
+  static constexpr const char* name = "bor";
+  template <class T> SPGRAPH_HD static constexpr T identity() { return T(0); }
+  template <class T> SPGRAPH_HD static constexpr T add(T a, T b) { return T(a | b); }
+};
 }  // namespace monoid
 
 namespace mult {
@@ -88,6 +94,11 @@ struct SecondI {
   static constexpr bool uses_a = false, uses_b = false;
   template <class T> SPGRAPH_HD static constexpr T apply(T, T, vid_t k) { return T(k); }
 };
+struct Band {  // bitwise and of unsigned words
+  static constexpr const char* name = "band";
+  static constexpr bool uses_a = true, uses_b = true;
+  template <class T> SPGRAPH_HD static constexpr T apply(T a, T b, vid_t) { return T(a & b); }
+};
 }  // namespace mult
 
 template <class AddMonoid, class MultiplyOp>
@@ -107,5 +118,7 @@ using PlusPair = Semiring<monoid::Plus, mult::Pair>;       // triangle counting
 using AnySecondI = Semiring<monoid::Any, mult::SecondI>;   // BFS parents
 using PlusFirst = Semiring<monoid::Plus, mult::First>;
 using PlusSecond = Semiring<monoid::Plus, mult::Second>;   // PageRank pull: sum of x over in-links
+using BorBand = Semiring<monoid::Bor, mult::Band>;         // bit-parallel BFS over std::uint64_t words
+using BorSecond = Semiring<monoid::Bor, mult::Second>;     // the same on a pattern matrix (entries read as 1)
 
 }  // namespace spgraph

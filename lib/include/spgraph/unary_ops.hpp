@@ -10,6 +10,7 @@ struct Identity { template <class T> SPGRAPH_HD T operator()(T x) const { return
 struct Abs { template <class T> SPGRAPH_HD T operator()(T x) const { return x < T(0) ? -x : x; } };
 struct Negate { template <class T> SPGRAPH_HD T operator()(T x) const { return -x; } };
 struct One { template <class T> SPGRAPH_HD T operator()(T) const { return T(1); } };
+struct Inverse { template <class T> SPGRAPH_HD T operator()(T x) const { return T(1) / x; } };  // 1/x (GrB_MINV)
 struct Scale {  // x * s
   double s = 1;
   template <class T> SPGRAPH_HD T operator()(T x) const { return T(x * s); }

@@ -1,12 +1,11 @@
 #pragma once
-// Every .cpp of the backend instantiates its templates for the same value types.
-#define SPGRAPH_FOR_EACH_VALUE_TYPE(M) M(float) M(double) M(std::int32_t) M(std::int64_t) M(bool)
 // Shared by the graphblas backend's sources: built-in lookups, descriptors, output handling,
 // and GraphBLAS's CSR arrays on the host.
 #include <cstdlib>
 #include <string>
 
 #include "spgraph/error.hpp"
+#include "spgraph/instantiations.hpp"
 #include "spgraph/graphblas/grb.hpp"
 #include "spgraph/graphblas/operations.hpp"
 

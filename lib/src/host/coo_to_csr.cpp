@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "spgraph/graph_ops.hpp"
-#include "value_types.hpp"
+#include "spgraph/instantiations.hpp"
 
 namespace spgraph {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "spgraph/graph_ops.hpp"
-#include "value_types.hpp"
+#include "spgraph/instantiations.hpp"
 
 namespace spgraph {
 namespace {

@@ -5,7 +5,7 @@
 #include "spgraph/coo.hpp"
 #include "spgraph/csr.hpp"
 #include "spgraph/error.hpp"
-#include "value_types.hpp"
+#include "spgraph/instantiations.hpp"
 
 namespace spgraph {
 namespace {

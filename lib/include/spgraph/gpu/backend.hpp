@@ -1,11 +1,12 @@
 #pragma once
-// The gpu backend as the struct algorithms are written against (operations.hpp): this
-// project's kernels under the names both backends share, so an algorithm template
-// instantiated with GpuBackend or graphblas::GraphBlasBackend runs the same code.
+// The gpu backend as one type satisfying spgraph::Backend (operations.hpp): this project's
+// kernels under the names both backends share, so an algorithm template instantiated with
+// GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp,
-// gpu/mxv_loop.hpp), whose headers document them. This header compiles as plain C++;
+// gpu/spgemm.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
+// gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp), whose
+// headers document them. This header compiles as plain C++;
 // map_reduce, MxvReducer::start and MxvLoop::run are defined in the matching *_impl.cuh files,
 // which the .cu file instantiating an algorithm includes.
 #include <array>
@@ -15,10 +16,14 @@
 #include "spgraph/csr.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/device/memory.hpp"
+#include "spgraph/gpu/assign.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
+#include "spgraph/gpu/elementwise.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
+#include "spgraph/gpu/reduce.hpp"
+#include "spgraph/gpu/select.hpp"
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
 #include "spgraph/gpu/transpose.hpp"
@@ -57,6 +62,77 @@ struct GpuBackend {
                   const Matrix<V>& A, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
     gpu::vxm<SR, V>(y, mask, x, A, sr, desc, opt);
   }
+  template <class Op, class V>
+  static void ewise_add(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                        const Matrix<V>& B, const Descriptor& desc = {}) {
+    gpu::ewise_add<Op, V>(C, mask, A, B, desc);
+  }
+  template <class Op, class V>
+  static void ewise_add(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                        const Vector<V>& y, const Descriptor& desc = {}) {
+    gpu::ewise_add<Op, V>(z, mask, x, y, desc);
+  }
+  template <class Op, class V>
+  static void ewise_mult(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                         const Matrix<V>& B, const Descriptor& desc = {}) {
+    gpu::ewise_mult<Op, V>(C, mask, A, B, desc);
+  }
+  template <class Op, class V>
+  static void ewise_mult(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                         const Vector<V>& y, const Descriptor& desc = {}) {
+    gpu::ewise_mult<Op, V>(z, mask, x, y, desc);
+  }
+  template <class UnaryOp, class V>
+  static void apply(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, UnaryOp op = {},
+                    const Descriptor& desc = {}) {
+    gpu::apply(C, mask, A, op, desc);
+  }
+  template <class UnaryOp, class V>
+  static void apply(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, UnaryOp op = {},
+                    const Descriptor& desc = {}) {
+    gpu::apply(z, mask, x, op, desc);
+  }
+  template <class V>
+  static void scale_rows(Matrix<V>& C, const Vector<V>& d, const Matrix<V>& A) { gpu::scale_rows(C, d, A); }
+  template <class V>
+  static void scale_cols(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d) { gpu::scale_cols(C, A, d); }
+
+  template <class V>
+  static void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                     const SelectSpec& spec, const Descriptor& desc = {}) {
+    gpu::select(C, mask, A, spec, desc);
+  }
+
+  template <class Monoid, class T, class V>
+  static void reduce_rows(Vector<T>& y, const Matrix<V>& A) { gpu::reduce_rows<Monoid>(y, A); }
+  template <class Monoid, class T, class V>
+  static void reduce_cols(Vector<T>& y, const Matrix<V>& A) { gpu::reduce_cols<Monoid>(y, A); }
+  template <class Monoid, class T = void, class V>
+  static std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Matrix<V>& A) {
+    return gpu::reduce_scalar<Monoid, T>(A);
+  }
+  template <class Monoid, class T = void, class V>
+  static std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Vector<V>& x) {
+    return gpu::reduce_scalar<Monoid, T>(x);
+  }
+
+  template <class V>
+  static void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s,
+                     const Descriptor& desc = {}) {
+    gpu::assign(w, mask, s, desc);
+  }
+  template <class V>
+  static void assign(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, std::type_identity_t<V> s,
+                     const Descriptor& desc = {}) {
+    gpu::assign(C, mask, s, desc);
+  }
+  template <class V>
+  static void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows) {
+    gpu::extract_rows(C, A, rows);
+  }
+  template <class V>
+  static void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) { gpu::permute(C, A, p); }
+
   // C = A', output first as in graphblas::transpose.
   template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }
 
@@ -87,5 +163,8 @@ struct GpuBackend {
     device::Event begin_, end_;
   };
 };
+
+static_assert(Backend<GpuBackend>);
+static_assert(DeviceLoop<GpuBackend>);
 
 }  // namespace spgraph::gpu

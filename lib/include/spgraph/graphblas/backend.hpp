@@ -1,10 +1,8 @@
 #pragma once
-// The CPU backend as one type, for algorithms written once over a backend B. The gpu backend's
-// GpuBackend has the same signatures for what its kernels cover so far (from_host/to_host,
-// mxm, mxv, vxm, transpose, map_reduce, MxvReducer); element-wise, apply, select and reduce exist here
-// only until the GPU versions land with MCL. Call everything through B::, so the same
-// template compiles for both; inside a template the names need `typename B::template` /
-// `B::template`:
+// The CPU backend as one type satisfying spgraph::Backend (operations.hpp), for algorithms
+// written once over a backend B; gpu::GpuBackend has the same signatures. Call everything
+// through B::, so the same template compiles for both; inside a template the names need
+// `typename B::template` / `B::template`:
 //
 //   template <class B, class V>
 //   std::vector<V> row_sums(const Csr<V>& graph) {
@@ -24,6 +22,7 @@
 // Semantics of each operation: spgraph/graphblas/operations.hpp.
 #include <array>
 #include <chrono>
+#include <type_traits>
 #include <vector>
 
 #include "spgraph/graphblas/dense_map_reduce.hpp"
@@ -60,30 +59,75 @@ struct GraphBlasBackend {
   }
 
   template <class Op, class V>
-  static void ewise_add(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { graphblas::ewise_add<Op>(C, A, B); }
+  static void ewise_add(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                        const Matrix<V>& B, const Descriptor& desc = {}) {
+    graphblas::ewise_add<Op, V>(C, mask, A, B, desc);
+  }
   template <class Op, class V>
-  static void ewise_add(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { graphblas::ewise_add<Op>(z, x, y); }
+  static void ewise_add(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                        const Vector<V>& y, const Descriptor& desc = {}) {
+    graphblas::ewise_add<Op, V>(z, mask, x, y, desc);
+  }
   template <class Op, class V>
-  static void ewise_mult(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { graphblas::ewise_mult<Op>(C, A, B); }
+  static void ewise_mult(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                         const Matrix<V>& B, const Descriptor& desc = {}) {
+    graphblas::ewise_mult<Op, V>(C, mask, A, B, desc);
+  }
   template <class Op, class V>
-  static void ewise_mult(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { graphblas::ewise_mult<Op>(z, x, y); }
-
+  static void ewise_mult(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x,
+                         const Vector<V>& y, const Descriptor& desc = {}) {
+    graphblas::ewise_mult<Op, V>(z, mask, x, y, desc);
+  }
   template <class UnaryOp, class V>
-  static void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) { graphblas::apply(C, A, op); }
+  static void apply(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, UnaryOp op = {},
+                    const Descriptor& desc = {}) {
+    graphblas::apply(C, mask, A, op, desc);
+  }
   template <class UnaryOp, class V>
-  static void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) { graphblas::apply(z, x, op); }
+  static void apply(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, UnaryOp op = {},
+                    const Descriptor& desc = {}) {
+    graphblas::apply(z, mask, x, op, desc);
+  }
+  template <class V>
+  static void scale_rows(Matrix<V>& C, const Vector<V>& d, const Matrix<V>& A) { graphblas::scale_rows(C, d, A); }
+  template <class V>
+  static void scale_cols(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d) { graphblas::scale_cols(C, A, d); }
 
   template <class V>
-  static void select(Matrix<V>& C, const Matrix<V>& A, const SelectSpec& spec) { graphblas::select(C, A, spec); }
+  static void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
+                     const SelectSpec& spec, const Descriptor& desc = {}) {
+    graphblas::select(C, mask, A, spec, desc);
+  }
 
-  template <class Monoid, class V>
-  static void reduce_rows(Vector<V>& y, const Matrix<V>& A) { graphblas::reduce_rows<Monoid>(y, A); }
-  template <class Monoid, class V>
-  static void reduce_cols(Vector<V>& y, const Matrix<V>& A) { graphblas::reduce_cols<Monoid>(y, A); }
-  template <class Monoid, class V>
-  static V reduce_scalar(const Matrix<V>& A) { return graphblas::reduce_scalar<Monoid>(A); }
-  template <class Monoid, class V>
-  static V reduce_scalar(const Vector<V>& x) { return graphblas::reduce_scalar<Monoid>(x); }
+  template <class Monoid, class T, class V>
+  static void reduce_rows(Vector<T>& y, const Matrix<V>& A) { graphblas::reduce_rows<Monoid>(y, A); }
+  template <class Monoid, class T, class V>
+  static void reduce_cols(Vector<T>& y, const Matrix<V>& A) { graphblas::reduce_cols<Monoid>(y, A); }
+  template <class Monoid, class T = void, class V>
+  static std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Matrix<V>& A) {
+    return graphblas::reduce_scalar<Monoid, T>(A);
+  }
+  template <class Monoid, class T = void, class V>
+  static std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Vector<V>& x) {
+    return graphblas::reduce_scalar<Monoid, T>(x);
+  }
+
+  template <class V>
+  static void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s,
+                     const Descriptor& desc = {}) {
+    graphblas::assign(w, mask, s, desc);
+  }
+  template <class V>
+  static void assign(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, std::type_identity_t<V> s,
+                     const Descriptor& desc = {}) {
+    graphblas::assign(C, mask, s, desc);
+  }
+  template <class V>
+  static void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows) {
+    graphblas::extract_rows(C, A, rows);
+  }
+  template <class V>
+  static void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) { graphblas::permute(C, A, p); }
 
   template <class V>
   static void transpose(Matrix<V>& C, const Matrix<V>& A) { graphblas::transpose(C, A); }
@@ -109,5 +153,8 @@ struct GraphBlasBackend {
     std::chrono::steady_clock::time_point begin_ = std::chrono::steady_clock::now();
   };
 };
+
+static_assert(Backend<GraphBlasBackend>);
+static_assert(FusedMxvReduce<GraphBlasBackend>);
 
 }  // namespace spgraph::graphblas

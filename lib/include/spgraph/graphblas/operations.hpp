@@ -16,69 +16,24 @@
 // The templates only translate compile-time types into run-time ids; the GraphBLAS calls live
 // in lib/src/graphblas/*.cpp, instantiated for the five value types.
 #include <type_traits>
+#include <vector>
 
 #include "spgraph/graphblas/matrix.hpp"
 #include "spgraph/operations.hpp"
-#include "spgraph/unary_ops.hpp"
+#include "spgraph/operator_ids.hpp"
 
 namespace spgraph::graphblas {
 
 namespace detail {
 
-enum class Op : unsigned char { Unknown, Plus, Min, Max, Lor, Any, Times, First, Second, Pair, Land, SecondI };
-
-struct OpId {
-  Op op;
-  const char* name;  // for messages
-};
-
-// monoid:: and mult:: types (mult::Plus and monoid::Plus are the same operator).
-template <class T>
-constexpr OpId op_id() {
-  const char* name = "user-defined";
-  if constexpr (requires { T::name; }) name = T::name;
-  Op op = Op::Unknown;
-  if constexpr (std::is_same_v<T, monoid::Plus> || std::is_same_v<T, mult::Plus>) op = Op::Plus;
-  else if constexpr (std::is_same_v<T, monoid::Min>) op = Op::Min;
-  else if constexpr (std::is_same_v<T, monoid::Max>) op = Op::Max;
-  else if constexpr (std::is_same_v<T, monoid::Lor>) op = Op::Lor;
-  else if constexpr (std::is_same_v<T, monoid::Any>) op = Op::Any;
-  else if constexpr (std::is_same_v<T, mult::Times>) op = Op::Times;
-  else if constexpr (std::is_same_v<T, mult::First>) op = Op::First;
-  else if constexpr (std::is_same_v<T, mult::Second>) op = Op::Second;
-  else if constexpr (std::is_same_v<T, mult::Pair>) op = Op::Pair;
-  else if constexpr (std::is_same_v<T, mult::Land>) op = Op::Land;
-  else if constexpr (std::is_same_v<T, mult::SecondI>) op = Op::SecondI;
-  return {op, name};
-}
-
-struct SemiringId {
-  OpId add, mul;
-};
-
-template <class SR>
-constexpr SemiringId semiring_id() {
-  return {op_id<typename SR::add_monoid>(), op_id<typename SR::multiply_op>()};
-}
-
-enum class Unary : unsigned char { Unknown, Identity, Abs, Negate, One, Scale, AddScalar, Pow };
-
-struct UnaryId {
-  Unary kind;
-  double scalar;  // s of Scale and AddScalar, e of Pow
-};
-
-template <class U>
-constexpr UnaryId unary_id(const U& u) {
-  if constexpr (std::is_same_v<U, unary::Identity>) return {Unary::Identity, 0};
-  else if constexpr (std::is_same_v<U, unary::Abs>) return {Unary::Abs, 0};
-  else if constexpr (std::is_same_v<U, unary::Negate>) return {Unary::Negate, 0};
-  else if constexpr (std::is_same_v<U, unary::One>) return {Unary::One, 0};
-  else if constexpr (std::is_same_v<U, unary::Scale>) return {Unary::Scale, u.s};
-  else if constexpr (std::is_same_v<U, unary::AddScalar>) return {Unary::AddScalar, u.s};
-  else if constexpr (std::is_same_v<U, unary::Pow>) return {Unary::Pow, u.e};
-  else return {Unary::Unknown, 0};
-}
+using spgraph::detail::Op;
+using spgraph::detail::op_id;
+using spgraph::detail::OpId;
+using spgraph::detail::semiring_id;
+using spgraph::detail::SemiringId;
+using spgraph::detail::Unary;
+using spgraph::detail::unary_id;
+using spgraph::detail::UnaryId;
 
 template <class V>
 void mxm(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, const Matrix<V>& B, SemiringId sr,
@@ -87,15 +42,20 @@ void mxm(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, const Matrix<V
 template <class V>
 void spmv(Vector<V>& y, const Vector<V>* mask, const Matrix<V>& A, const Vector<V>& x, bool matrix_first,
           SemiringId sr, V identity, const Descriptor& desc);
-template <class V> void ewise_add(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B, OpId op);
-template <class V> void ewise_mult(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B, OpId op);
-template <class V> void ewise_add(Vector<V>& z, const Vector<V>& x, const Vector<V>& y, OpId op);
-template <class V> void ewise_mult(Vector<V>& z, const Vector<V>& x, const Vector<V>& y, OpId op);
-template <class V> void apply(Matrix<V>& C, const Matrix<V>& A, UnaryId op);
-template <class V> void apply(Vector<V>& z, const Vector<V>& x, UnaryId op);
-template <class V> void reduce_vector(Vector<V>& y, const Matrix<V>& A, bool rows, OpId monoid, V identity);
-template <class V> V reduce_scalar(const Matrix<V>& A, OpId monoid, V identity);
-template <class V> V reduce_scalar(const Vector<V>& x, OpId monoid, V identity);
+// Matrix operations write C<mask> = T as operations.hpp defines (GraphBLAS does it natively).
+template <class V>
+void ewise(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, const Matrix<V>& B, OpId op, bool is_union,
+           const Descriptor& desc);
+template <class V>
+void ewise(Vector<V>& z, const Vector<V>* mask, const Vector<V>& x, const Vector<V>& y, OpId op, bool is_union,
+           const Descriptor& desc);
+template <class V> void apply(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, UnaryId op, const Descriptor& desc);
+template <class V> void apply(Vector<V>& z, const Vector<V>* mask, const Vector<V>& x, UnaryId op, const Descriptor& desc);
+template <class V> void scale(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d, bool rows);
+// T is V, or int64_t for an int32_t or bool input.
+template <class T, class V> void reduce_vector(Vector<T>& y, const Matrix<V>& A, bool rows, OpId monoid);
+template <class T, class V> T reduce_scalar(const Matrix<V>& A, OpId monoid);
+template <class T, class V> T reduce_scalar(const Vector<V>& x, OpId monoid);
 
 }  // namespace detail
 
@@ -128,59 +88,97 @@ void vxm(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Vector
   detail::spmv(y, mask, A, x, false, detail::semiring_id<SR>(), SR::template identity<V>(), desc);
 }
 
-// Union of patterns; Op(a, b) where both exist, the one value where only one does.
+// C<mask> = A (+) B: union of patterns; Op(a, b) where both exist, the one value where only
+// one does. Masks and replace as operations.hpp defines them.
 template <class Op, class V>
-void ewise_add(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) {
-  detail::ewise_add(C, A, B, detail::op_id<Op>());
+void ewise_add(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const Matrix<V>& B,
+               const Descriptor& desc = {}) {
+  detail::ewise(C, mask, A, B, detail::op_id<Op>(), true, desc);
 }
 template <class Op, class V>
-void ewise_add(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) {
-  detail::ewise_add(z, x, y, detail::op_id<Op>());
+void ewise_add(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, const Vector<V>& y,
+               const Descriptor& desc = {}) {
+  detail::ewise(z, mask, x, y, detail::op_id<Op>(), true, desc);
 }
-// Intersection of patterns, Op(a, b).
+// C<mask> = A (.*) B: intersection of patterns, Op(a, b).
 template <class Op, class V>
-void ewise_mult(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) {
-  detail::ewise_mult(C, A, B, detail::op_id<Op>());
+void ewise_mult(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const Matrix<V>& B,
+                const Descriptor& desc = {}) {
+  detail::ewise(C, mask, A, B, detail::op_id<Op>(), false, desc);
 }
 template <class Op, class V>
-void ewise_mult(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) {
-  detail::ewise_mult(z, x, y, detail::op_id<Op>());
+void ewise_mult(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, const Vector<V>& y,
+                const Descriptor& desc = {}) {
+  detail::ewise(z, mask, x, y, detail::op_id<Op>(), false, desc);
 }
+// Without a mask.
+template <class Op, class V>
+void ewise_add(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { ewise_add<Op, V>(C, nullptr, A, B); }
+template <class Op, class V>
+void ewise_add(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { ewise_add<Op, V>(z, nullptr, x, y); }
+template <class Op, class V>
+void ewise_mult(Matrix<V>& C, const Matrix<V>& A, const Matrix<V>& B) { ewise_mult<Op, V>(C, nullptr, A, B); }
+template <class Op, class V>
+void ewise_mult(Vector<V>& z, const Vector<V>& x, const Vector<V>& y) { ewise_mult<Op, V>(z, nullptr, x, y); }
 
-// C = op(A) on every stored entry. Scale, AddScalar and Pow compute in double and convert
-// to V, as unary_ops.hpp defines them.
+// C<mask> = op(A) on every stored entry. Scale, AddScalar and Pow compute in double and
+// convert to V, as unary_ops.hpp defines them.
 template <class UnaryOp, class V>
-void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) {
-  detail::apply(C, A, detail::unary_id(op));
+void apply(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, UnaryOp op = {},
+           const Descriptor& desc = {}) {
+  detail::apply(C, mask, A, detail::unary_id(op), desc);
 }
 template <class UnaryOp, class V>
-void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) {
-  detail::apply(z, x, detail::unary_id(op));
+void apply(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vector<V>& x, UnaryOp op = {},
+           const Descriptor& desc = {}) {
+  detail::apply(z, mask, x, detail::unary_id(op), desc);
 }
+template <class UnaryOp, class V>
+void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) { detail::apply(C, nullptr, A, detail::unary_id(op), {}); }
+template <class UnaryOp, class V>
+void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) { detail::apply(z, nullptr, x, detail::unary_id(op), {}); }
 
-// Threshold kinds compare double(value) with spec.threshold. TopKPerRow keeps the spec.k
-// largest values of each row (ties: smaller column first) and ignores the threshold.
+// C = diag(d) A and C = A diag(d), A's pattern kept.
 template <class V>
-void select(Matrix<V>& C, const Matrix<V>& A, const SelectSpec& spec);
+void scale_rows(Matrix<V>& C, const Vector<V>& d, const Matrix<V>& A) { detail::scale(C, A, d, true); }
+template <class V>
+void scale_cols(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d) { detail::scale(C, A, d, false); }
 
-// y(i) = Monoid over row i (reduce_rows) or column i (reduce_cols); identity when empty.
-template <class Monoid, class V>
-void reduce_rows(Vector<V>& y, const Matrix<V>& A) {
-  detail::reduce_vector(y, A, true, detail::op_id<Monoid>(), Monoid::template identity<V>());
+// C<mask> = the entries of A that spec keeps (operations.hpp).
+template <class V>
+void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const SelectSpec& spec,
+            const Descriptor& desc = {});
+template <class V>
+void select(Matrix<V>& C, const Matrix<V>& A, const SelectSpec& spec) { select<V>(C, nullptr, A, spec); }
+
+// y(i) = Monoid over row i (reduce_rows) or column i (reduce_cols); identity when empty. y may
+// be a Vector<int64_t> for an int32_t or bool A.
+template <class Monoid, class T, class V>
+void reduce_rows(Vector<T>& y, const Matrix<V>& A) { detail::reduce_vector(y, A, true, detail::op_id<Monoid>()); }
+template <class Monoid, class T, class V>
+void reduce_cols(Vector<T>& y, const Matrix<V>& A) { detail::reduce_vector(y, A, false, detail::op_id<Monoid>()); }
+// Monoid over all stored entries, as V or as T (int64_t counts); the identity when there are none.
+template <class Monoid, class T = void, class V>
+std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Matrix<V>& A) {
+  return detail::reduce_scalar<std::conditional_t<std::is_void_v<T>, V, T>>(A, detail::op_id<Monoid>());
 }
-template <class Monoid, class V>
-void reduce_cols(Vector<V>& y, const Matrix<V>& A) {
-  detail::reduce_vector(y, A, false, detail::op_id<Monoid>(), Monoid::template identity<V>());
+template <class Monoid, class T = void, class V>
+std::conditional_t<std::is_void_v<T>, V, T> reduce_scalar(const Vector<V>& x) {
+  return detail::reduce_scalar<std::conditional_t<std::is_void_v<T>, V, T>>(x, detail::op_id<Monoid>());
 }
-// Monoid over all stored entries; the identity when there are none.
-template <class Monoid, class V>
-V reduce_scalar(const Matrix<V>& A) {
-  return detail::reduce_scalar(A, detail::op_id<Monoid>(), Monoid::template identity<V>());
-}
-template <class Monoid, class V>
-V reduce_scalar(const Vector<V>& x) {
-  return detail::reduce_scalar(x, detail::op_id<Monoid>(), Monoid::template identity<V>());
-}
+
+// w<mask> = s; C<M> = s (M given, not complemented), as gpu/assign.hpp.
+template <class V>
+void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s,
+            const Descriptor& desc = {});
+template <class V>
+void assign(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, std::type_identity_t<V> s,
+            const Descriptor& desc = {});
+// C = A(rows, :);  C = P A P' with C(i,j) = A(p[i], p[j]).
+template <class V>
+void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows);
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p);
 
 template <class V>
 void transpose(Matrix<V>& C, const Matrix<V>& A);

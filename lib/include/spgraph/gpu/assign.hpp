@@ -1,0 +1,27 @@
+#pragma once
+// Assigning and restructuring on the GPU (compiled once per value type in
+// lib/src/gpu/ops/assign_<type>.cu):
+//   assign(w, mask, s, desc)   w<mask> = s on a dense vector (BFS levels)
+//   assign(C, mask, s, desc)   C<M> = s: every position M allows gets s; the rest follows
+//                              replace (operations.hpp). M must be given and not complemented
+//                              (that result would be dense): Error otherwise.
+//   extract_rows(C, A, rows)   C = A(rows, :); rows may repeat; an id outside A throws Error
+//   permute(C, A, p)           C = P A P', C(i,j) = A(p[i], p[j]) (LAGraph's A(p,p)), for
+//                              degree-ordered relabeling; p must be a permutation of 0..n-1
+#include <vector>
+
+#include "spgraph/descriptor.hpp"
+#include "spgraph/gpu/matrix.hpp"
+
+namespace spgraph::gpu {
+
+template <class V>
+void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s, const Descriptor& desc = {});
+template <class V>
+void assign(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, std::type_identity_t<V> s, const Descriptor& desc = {});
+template <class V>
+void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows);
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p);
+
+}  // namespace spgraph::gpu

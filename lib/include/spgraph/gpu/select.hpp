@@ -1,0 +1,16 @@
+#pragma once
+// select on the GPU: C<mask> = the entries of A that a SelectSpec keeps (operations.hpp), by
+// value, by position, or the k largest per row or column. Compiled once per value type
+// (lib/src/gpu/ops/select_<type>.cu); the mask is applied as in gpu/elementwise.hpp.
+#include "spgraph/descriptor.hpp"
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph::gpu {
+
+// Throws Error for k < 0 (TopKPerRow, TopKPerCol).
+template <class V>
+void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const SelectSpec& spec,
+            const Descriptor& desc = {});
+
+}  // namespace spgraph::gpu
