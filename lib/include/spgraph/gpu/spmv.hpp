@@ -28,8 +28,7 @@
 //                    nonzeros, reduces row segments within the warp, one atomic per segment
 //   SellP            32-row slices stored column-major, each as wide as its longest row; one
 //                    lane per row, so a slice takes as long as its longest row (the right
-//                    format for bounded rows only: 76-93% of copy bandwidth there, but 0.9 ms
-//                    on wb-edu-like, whose 3841-entry row one lane walks alone)
+//                    format for bounded rows only)
 //   Hyb              ELL for the first t entries of every row + COO for the rest, with the
 //                    memory-optimal t = Q_R(p / (v + 2p)) (Anzt et al. 2020, section 4)
 // Derived formats (COO row ids, merge-path partition, SELL-P, HYB, the transpose) are built on
@@ -66,24 +65,14 @@ struct SpmvRowStats {
   eid_t hyb_coo_nnz = 0;    // entries past t, which HYB keeps in COO
 };
 
-// Thresholds of the automatic choice, tuned on the H200 (spmv benchmark, L2 flushed, medians of
-// 20 runs). Milliseconds for float pattern / float valued / double pattern / double valued:
-//  - bounded rows (4M x 4M, 8 entries per row within 512 of the diagonal): SELL-P 0.060 / 0.086
-//    / 0.072 / 0.121, 76-93% of copy bandwidth; cuSPARSE 0.108 / 0.108 / 0.173 / 0.174, COO
-//    0.154 / 0.171 / 0.181 / 0.217, CSR vector 0.214 / 0.222 / 0.231 / 0.254.
-//  - wb-edu-like, cit-Patents-like, cnr-2000, web-NotreDame (long rows, 1.5M-57M entries): CSR
-//    stream is the fastest of ours in 15 of 16 configurations and within 3% of COO in the other
-//    (cit-Patents-like double pattern); a row too long for one block to walk in time is left to
-//    COO.
-//  - email-Enron, cit-HepPh (0.4M entries, rows up to 1383): COO is the fastest of ours on
-//    email-Enron (CSR stream 11-35% slower); on cit-HepPh CSR stream, since its stage is filled
-//    by cp.async, is 2-11% faster in three of four configurations. The rule keeps COO for both:
-//    their row statistics do not tell them apart, and COO loses at most 11% there.
-// Small matrices with bounded rows keep classical CSR (Anzt et al. 2020; not re-measured here).
+// Thresholds of the automatic choice, tuned on the H200 with the spmv benchmark: SELL-P where
+// rows are bounded and padding is low, CSR stream on large matrices with long rows, COO on
+// small ones with long rows (email-Enron, cit-HepPh), where it loses at most 11% and the row
+// statistics cannot tell the cases CSR stream wins apart. Measurements in
+// docs/performance/spmv.md.
 // Up to this many nonzeros the COO kernel runs in one cooperative launch (the output's
-// initialisation, a grid-wide barrier, the product) instead of two. There a product is bound
-// by queueing kernels: on the H200 machine the host takes 3.5 to 4.8 us to queue one, longer
-// than either kernel runs on cit-HepPh or email-Enron.
+// initialisation, a grid-wide barrier, the product) instead of two: there a product is bound
+// by queueing kernels, which takes the host longer than either kernel runs.
 inline constexpr eid_t kCooSingleLaunchMaxNnz = 1'000'000;
 
 struct SpmvSelection {
@@ -164,72 +153,28 @@ struct Hyb {
 };
 
 // Merge path: one warp per tile of 32 * J path items (row ends or nonzeros), J per lane.
-// On the H200, J = 6 beat J = 8 in 25 of 28 configurations (wb-edu-like, cit-Patents-like, the
-// four real graphs and a bounded-row matrix, each in float and double, pattern and valued;
-// wb-edu-like float pattern 0.27 against 0.29 ms): larger tiles cost more occupancy (registers)
-// than they save per tile.
+// J = 6: larger tiles cost more occupancy (registers) than they save per tile (H200;
+// docs/performance/spmv.md).
 inline constexpr int kMergePathItemsPerLane = 6;
 inline constexpr int kMergePathTile = 32 * kMergePathItemsPerLane;
 
 // CSR stream: one block of kStreamThreads per tile of path items, whose nonzeros it stages in
 // shared memory, J per thread loaded as quads (16-byte vectors), all in flight at once.
-// Measured on the H200 with the stage filled through registers, before the cp.async stage below
-// (CUDA events, L2 flushed; wb-edu-like / cit-Patents-like, ms; cuSPARSE 0.198 / 0.076 float,
-// 0.316 / 0.125 double):
-// - quads against one entry per load, J = 8: float valued 0.233 / 0.094 against 0.268 / 0.097,
-//   float pattern 0.180 / 0.068 against 0.195 / 0.075;
-// - at most 32 registers (8 blocks per SM): with 40, float valued 0.261 / 0.101;
-// - J = 4 with double values (0.322 / 0.119; J = 8: 0.340 / 0.179), J = 8 otherwise (float
-//   valued J = 4: 0.277 / 0.097, J = 12: 0.290 / 0.119; float pattern J = 4: 0.251 / 0.086);
-// - matrix values loaded before any x (values loaded with x: 0.366 / 0.125, one entry per load);
-// - a tile's first row offset read from PathTiles::tile_base with its rows, not from rowptr after
-//   them (one dependent load fewer before the stage's loads): float pattern 0.190 / 0.071 to
-//   0.187 / 0.069, double pattern 0.236 / 0.127 to 0.229 / 0.123; valued level.
-// Tried and removed: persistent blocks that copy the next tile into a second stage (cp.async,
-// dynamic shared memory) while summing the current one. J = 8: float valued 0.305 / 0.121, float
-// pattern 0.231 / 0.107; J = 4: 0.302 / 0.100 and 0.290 / 0.096; J = 16 slower still. Two stages
-// of columns, values and row ends halve the blocks per SM, which costs more than the overlap gains.
-// Also tried: value quads loaded after the x loads are issued rather than before (float valued
-// 0.2245 / 0.0833 against 0.2197 / 0.0860, double valued 0.3185 / 0.1134 against 0.3133 /
-// 0.1161 in the same session): no gain either way.
-// Also tried: x held in L2 by an access-policy window (persisting, the device's 37.5 MiB of
-// persisting L2 set aside): slower everywhere, float valued 0.296 / 0.118 against 0.217 /
-// 0.088, float pattern 0.228 / 0.104 against 0.190 / 0.071; the streamed matrix loses the
-// set-aside part of the 60 MiB L2 (cuSPARSE's times after it rose as much).
-// Also tried (H200, medians of 2 rounds of 20 runs against the kept constants in the same
-// session): blocks of 128 threads, 16 per SM. cnr-2000, wb-edu-like and cit-Patents-like 1-4%
-// faster (wb-edu-like float valued 0.220 to 0.215 ms), but web-NotreDame, whose longest rows
-// then exceed a tile and take the one-block-a-row path more often, 7-27% slower (double valued
-// 0.0193 to 0.0246 ms): geometric mean 1.26x to 1.25x. And J = 4 for double without values as
-// with them: cit-Patents-like double pattern 0.123 to 0.097 ms, wb-edu-like 0.229 to 0.270.
-// And the matrix values parked in the stage as soon as they arrive, so that their registers are
-// free while the x loads are in flight (3 rounds): float valued cit-Patents-like 0.0884 to
-// 0.0843 ms but cnr-2000 0.0235 to 0.0246; double valued slower everywhere (wb-edu-like 0.310
-// to 0.359); with J = 12 as well for float valued, slower still (cit-Patents-like 0.129).
+// At most 32 registers (8 blocks per SM); J = 4 with double values and J = 8 otherwise, the
+// fastest of those measured; matrix values are loaded before any x. The measurements, and the designs tried and not kept (a double-buffered stage,
+// 128-thread blocks, an L2 access-policy window on x, ...), are in docs/performance/spmv.md.
 inline constexpr int kStreamThreads = 256;
 inline constexpr int kStreamMinBlocks = 8;
 template <class V, bool ReadValues>
 inline constexpr int kStreamItemsPerThread = ReadValues && sizeof(V) > 4 ? 4 : 8;
 // With 4-byte values the stage is filled by cp.async (spmv_csr_stream_impl.cuh), which frees
-// the registers that held row ends and values in flight. H200, medians of 2-3 rounds of 20 runs
-// against the register stage in the same session, ms: float valued cit-Patents-like 0.0885 to
-// 0.0775, wb-edu-like 0.2205 to 0.1953 (0.1822 with J = 12, below), cnr-2000 0.0234 to 0.0230;
-// float pattern cit-Patents-like 0.0688 to 0.0665, wb-edu-like 0.1861 to 0.1701 (0.1539),
-// cnr-2000 0.0212 to 0.0199. With 8-byte values it was slower (double pattern wb-edu-like 0.2292
-// to 0.2424, cit-Patents-like 0.1233 to 0.1316; double valued 1-5% slower, and with J = 8 as well
-// cit-Patents-like 0.115 to 0.179), so double keeps the register stage; there, issuing every x
-// load before the first multiply gained a little (double pattern cnr-2000 0.0246 to 0.0236,
-// double valued cit-Patents-like 0.1152 to 0.1106).
+// the registers that held row ends and values in flight; with 8-byte values that was slower,
+// so double keeps the register stage (docs/performance/spmv.md).
 template <class V>
 inline constexpr bool kStreamStageAsync = sizeof(V) == 4;
 // When x is larger than half the L2, its gathers miss to memory and take longer, and more of
-// them in flight pay: J = 12 with the cp.async stage (float wb-edu-like, x 39 MB of the H200's
-// 60 MiB L2, in the numbers above). Where x fits it does not (float cit-Patents-like, x 15 MB:
-// pattern 0.0663 to 0.0880, valued 0.0774 to 0.1021; cnr-2000 and web-NotreDame 3-10% slower).
-// Tried for double pattern as J = 4, or 8 when x exceeds half the L2 (3 rounds, ms):
-// cit-Patents-like 0.1212 to 0.0897, but cnr-2000 0.0185 to 0.0202 and web-NotreDame 0.0141 to
-// 0.0149; wb-edu-like, the one wide x, level. Geometric mean 1.364x to 1.371x: only a rule with
-// a second bound on x, fitted to the one graph, would keep the gain, so it is not used.
+// them in flight pay: J = 12 with the cp.async stage. Where x fits it does not (3-33% slower;
+// docs/performance/spmv.md).
 inline constexpr int kStreamItemsPerThreadWide = 12;
 // Path items per tile: the stage holds kStreamThreads * J entries from the quad-aligned address
 // at or below a tile's first nonzero, up to 3 entries before it, so a tile carries 4 fewer.

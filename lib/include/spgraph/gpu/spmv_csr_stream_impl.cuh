@@ -17,12 +17,8 @@ namespace spgraph::gpu::detail {
 
 // After staging, a thread sums a row of at most kStreamThreadRow entries on its own; a warp
 // takes each longer one. A tile holds at most tile / (kStreamThreadRow + 1) longer rows.
-// H200, medians of 2 rounds of 20 runs, ms, 16 -> 64: float pattern cnr-2000 0.0199 -> 0.0158,
-// cit-Patents-like 0.0671 -> 0.0616; float valued wb-edu-like 0.1825 -> 0.1729; double pattern
-// cnr-2000 0.0239 -> 0.0186, wb-edu-like 0.2258 -> 0.2059; benchmark geometric mean 1.29x ->
-// 1.36x. A warp's rows run side by side while the warp path lists each row and sums it in turn
-// behind a second barrier. 8 was slower everywhere (wb-edu-like float valued 0.2218), 32 between
-// the two, 128 level with 64 (wb-edu-like float valued 0.1758, cit-Patents-like 0.0729).
+// 64 against 16 gained 5-22% (benchmark geometric mean 1.29x -> 1.36x on the H200); 8 and 32
+// were slower, 128 level (docs/performance/spmv.md). A warp's rows run side by side.
 inline constexpr int kStreamThreadRow = 64;
 
 // The whole block reduces one row straight from global memory; the total is thread 0's.
@@ -110,9 +106,7 @@ __device__ __forceinline__ void copy_quad_async(T* shared, const T* global) {
 // values go through registers, and the row ends by cp.async only when values are loaded.
 // Dependent (launched as gpu::MxvReducer's product, below): y is stored evict-first, since the
 // chain's pass reads it once right after, so that it does not push out of L2 the x that later
-// tiles gather. H100, a PageRank iteration against plain stores in the same run (ms, float /
-// double): wb-edu-like 0.2391 / 0.3526 against 0.2402 / 0.3536, cit-Patents-like 0.0752 /
-// 0.1565 against 0.0753 / 0.1588.
+// tiles gather (about 1% off a PageRank iteration on the H100; docs/performance/spmv.md).
 template <class SR, class V, int J, bool ValuesFirst, class Product, bool Dependent = false>
 __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
     csr_stream_kernel(const eid_t* __restrict__ rowptr, const unsigned* __restrict__ rowptr_low,
@@ -154,9 +148,8 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   const eid_t aligned = base & ~eid_t(3);
   const int shift = int(base - aligned);
   const int nquads = (shift + nnz + 3) / 4;
-  // Row ends by cp.async too when the values are loaded (double valued, J = 4: cnr-2000 0.0280
-  // -> 0.0270 ms, wb-edu-like 0.3021 -> 0.2981, web-NotreDame 0.0192 -> 0.0186), not for double
-  // pattern (J = 8: wb-edu-like 0.2258 -> 0.2435, cit-Patents-like 0.1245 -> 0.1350).
+  // Row ends by cp.async too when the values are loaded (double valued, J = 4: 1-4% faster),
+  // not for double pattern (J = 8: about 8% slower; docs/performance/spmv.md).
   constexpr bool kAsyncEnds = kAsyncValues || ValuesFirst;
   unsigned ends[kAsyncEnds ? 1 : J];
   if constexpr (kAsyncEnds) {
@@ -209,12 +202,12 @@ __global__ void __launch_bounds__(kStreamThreads, kStreamMinBlocks)
   // MxvReducer's chain, whose pass writes x and reads y), the block has read only the matrix so
   // far, and those loads stay in flight while it waits. It lets the next kernel start only
   // after its wait, so whatever that kernel reads before waiting in turn was complete by then.
-  // A kernel of its own (Dependent): executed in every launch, the wait cost 5% (wb-edu-like
-  // float valued, H200: 0.182 against 0.173 ms), and a runtime choice between the two ways of
-  // loading x below up to 8% (double pattern). After the wait x comes by ordinary loads: the
-  // read-only path assumes x does not change while the kernel runs (with the wait under a
-  // runtime branch and x read by it, MxvReducerGpu.EachProductReadsWhatThePassBeforeItWrote
-  // saw the rows its pass writes late read stale).
+  // A kernel of its own (Dependent): executed in every launch, the wait cost 5%, and a runtime
+  // choice between the two ways of loading x below up to 8% (docs/performance/spmv.md). After
+  // the wait x comes by ordinary loads: the read-only path assumes x does not change while the
+  // kernel runs (with the wait under a runtime branch and x read by it,
+  // MxvReducerGpu.EachProductReadsWhatThePassBeforeItWrote saw the rows its pass writes late
+  // read stale).
   if constexpr (Dependent) {
     device::wait_for_previous_kernel();
     device::let_next_kernel_start();

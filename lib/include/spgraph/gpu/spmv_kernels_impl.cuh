@@ -157,8 +157,8 @@ __global__ void __launch_bounds__(256)
 // A row cut by a tile seam is written by the tile where it ends, with that tile's part only;
 // each tile leaves its part of the row it does not finish in carries[t], and
 // merge_path_fixup_kernel adds those afterwards. (A single-kernel decoupled look-back over the
-// earlier tiles' carries was measured on the H200 too: tiles waiting on their neighbours made
-// it 1.5x slower on wb-edu-like at the same tile size, 0.44 against 0.29 ms.)
+// earlier tiles' carries was 1.5x slower: tiles waited on their neighbours;
+// docs/performance/spmv.md.)
 template <class SR, class V>
 struct RowCarry {
   vid_t row;
