@@ -89,7 +89,7 @@ __device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to
   // No system-wide fence for host_sums: the host reads them only after an event recorded
   // behind this kernel has completed, and a kernel's writes, to mapped host memory too, are
   // visible once it has. The fence made the last thread wait for the write to cross to the
-  // host: 0.45 us of a pass over 34k or 326k rows on the H200.
+  // host (docs/performance/pagerank.md).
   if (threadIdx.x == 0) *to.arrivals = 0;  // ready for the next pass, which runs after this kernel
 }
 
@@ -105,8 +105,7 @@ concept LoadsAhead = requires(const F& f, std::size_t i, T*... data) { f.load(i,
 // flight per SM than one index at a time at full occupancy. Where f LoadsAhead, the four
 // indices' loads come first by construction: PageRank's pass, whose double-precision work
 // kept the compiler from issuing an index's loads before the previous index's work was done,
-// read at about half the device's memory bandwidth (ncu: 21-23 us a pass on cit-Patents-like
-// float).
+// read at about half the device's memory bandwidth (docs/performance/pagerank.md).
 template <int R, class F, class... T>
 __device__ __forceinline__ void map_rows(std::size_t n, const F& f, double (&acc)[R], unsigned blocks,
                                          T*... data) {
@@ -131,17 +130,10 @@ __device__ __forceinline__ void map_rows(std::size_t n, const F& f, double (&acc
   }
 }
 
-// At most 32 registers, so 8 blocks fit an SM: the pass waits on its loads, and PageRank's
-// (40 registers otherwise, 6 blocks) took 50 instead of 53 us on wb-edu-like, float, on the
-// H200. A functor that LoadsAhead holds four indices' inputs at once: at 32 registers
-// PageRank's spilled (56 bytes in float); at 5 blocks an SM (up to 48 registers) an iteration
-// of PageRank on the H200, float / double, took on cit-Patents-like 0.0740-0.0745 / 0.148 ms
-// against 0.0764-0.0770 / 0.150 ms before it loaded ahead, on wb-edu-like 0.222 / 0.320
-// against 0.224 / 0.322 ms (4 blocks: the same; 8 indices ahead, or a guarded last round in
-// place of the one-at-a-time remainder: slower). At 5 blocks the double pass spilled (4 bytes,
-// then 8 with one-byte out-degree codes), so 4 (up to 64 registers): on the H100, an iteration
-// (us, float / double, against 5 blocks in the same run), wb-edu-like 239.4 / 351.0 against
-// 239.3 / 352.9, cit-Patents-like 75.3 / 155.4 against 75.4 / 157.2; at 6 blocks 1-6% slower.
+// At most 32 registers, so 8 blocks fit an SM: the pass waits on its loads, and more of them
+// in flight pay. A functor that LoadsAhead holds four indices' inputs at once, which spills at
+// 32 registers (and PageRank's double pass at 48, 5 blocks), so it gets 4 blocks an SM (up to
+// 64 registers). Measurements in docs/performance/pagerank.md.
 template <class F, class... T>
 inline constexpr int kMapReduceBlocksPerSm = LoadsAhead<F, T...> ? 4 : 8;
 

@@ -23,10 +23,9 @@ inline constexpr int kLoopBlock = 1024;
 inline constexpr eid_t kLoopMinItemsPerBlock = 2048;
 // A row costs a block more than an entry: f, its inputs' loads and its double-precision
 // arithmetic (a per-block probe on web-NotreDame: slices of ~9k entries and 4-5k rows took twice
-// as long as slices of ~13.7k entries and ~90 rows). PageRank on the H200, web-NotreDame, an
-// iteration, weight 1 / 2 / 3: float 13.8-14.1 / 12.6-12.7 / 11.9-12.1 us; double 14.3-14.4 /
-// 17.0-17.1 / 16.0-16.2, where the row-light slices' larger double stage took shared memory
-// from L1, through which x is gathered. cit-HepPh and email-Enron level.
+// as long as slices of ~13.7k entries and ~90 rows). 3 in float; in double heavier rows were
+// slower, their larger stage taking shared memory from L1, through which x is gathered
+// (docs/performance/pagerank.md).
 template <class V>
 inline constexpr eid_t kLoopRowWeight = sizeof(V) == 4 ? 3 : 1;
 // A cut between slices that falls inside a row of at most this many entries (and an eighth of

@@ -31,13 +31,9 @@ namespace spgraph::gpu::detail {
 
 // f's per-row inputs (F::load): a thread's first row's are fetched with the gathers, so they
 // are held in registers through the summing; its further rows' are loaded in batches of
-// kLoopRowBatch, each batch's loads issued before any is used. PageRank on the H200,
-// web-NotreDame, an iteration, batches of 1 / 2 / 3 / 4: double 14.0 / 13.1 / 13.2 / 12.5 us
-// (its row-heavy slices have 5-7 rows a thread), float 10.6 / 11.3 / 10.8 / 11.2. Batches of 4
-// cost cit-HepPh double, whose slices have fewer rows than threads, 7.6 us against 6.5 with 1
-// or 2 (the kernel's registers fall out differently), still 0.95 of its SpMV. Two rows' inputs
-// fetched ahead in float, not one: level on web-NotreDame, 0.1-0.2 us slower on cit-HepPh and
-// email-Enron.
+// kLoopRowBatch, each batch's loads issued before any is used: 4 in double, whose row-heavy
+// slices have 5-7 rows a thread, 1 in float, where larger batches were slower
+// (docs/performance/pagerank.md).
 template <class V>
 inline constexpr int kLoopRowBatch = sizeof(V) == 4 ? 1 : 4;
 
@@ -377,7 +373,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
     // begun in earlier threads: its run waits for the scan. One pass over the items, an entry
     // or a row end each, so the warp's threads step together whatever their rows' lengths (a
     // loop over rows with one over each row's entries inside ran each warp's inner loop as long
-    // as its longest row: web-NotreDame float's row-heavy slices summed in 3-4 us against 2-2.7).
+    // as its longest row, which made row-heavy slices the slowest).
     Run open{my_last_row, P::empty()}, first_ended{-1, P::empty()};
     {
       int row = my_first_row, e = first_item - my_first_row;
@@ -425,9 +421,8 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
     // Every row to f. The first, when its first pieces lie in earlier blocks, adds theirs
     // (published by now or soon: every block is resident) ahead of its own, in block order; the
     // first warp takes it last, to give them the most time, each lane polling one block's
-    // piece. (Polled one after another by one thread, each piece cost a round trip to L2:
-    // PageRank on cit-HepPh, an iteration, 8.1 us against 6.1 in float, 8.3 against 6.6 in
-    // double.)
+    // piece. (Polled one after another by one thread, each piece cost a round trip to L2, a
+    // quarter of an iteration on cit-HepPh; docs/performance/pagerank.md.)
     double acc[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) acc[r] = 0;

@@ -19,62 +19,13 @@
 // write x). No mask; the semiring, its operand order and options.kernel are mxv's. A start()
 // on the matrix and kernel of the start() before it may begin its product while the previous
 // pass finishes (below), so A must not be written while the reducer uses it (gpu::Matrix is
-// immutable: the caution is for a matrix freed and another built at its address).
+// immutable; a matrix built where a freed one was is told apart by Matrix::id()).
 //
-// The product goes to scratch and a map_reduce pass follows on the device. Handing the rows to
-// f from inside the CSR-stream kernel instead was built and measured on the H200 (PageRank,
-// wb-edu-like float: 0.36 ms an iteration against 0.24 ms this way; cit-Patents-like double
-// 0.27 against 0.19): the functor's registers and the per-tile sums slow the product more than
-// the 8 bytes a row it saves. Built again for the smaller graphs, whose iterations are short
-// (us an iteration, float / double, against the paths below): cnr-2000 22.9 / 32.1 against
-// 26.5 / 27.5, web-NotreDame 15.5 / 20.1 against 17.8 / 19.9, cit-HepPh 11.2 / 13.0 against
-// 11.7 / 11.9, email-Enron 9.7 / 10.1 against 9.6 / 9.8: a gain in float on the two larger,
-// a loss in double, and still 1.34 to 1.8 SpMVs an iteration, so not kept. Built a third time
-// on the CSR-stream kernel with its stage filled by cp.async (an output policy beside y<mask>,
-// every row handed to f once): wb-edu-like float 0.279 ms against 0.232, double 0.446 against
-// 0.328, cit-Patents-like float 0.101 against 0.080; only web-NotreDame float gained (16.1
-// against 17.8 us). With the per-tile sums added in two levels (groups of 256 blocks, so the
-// last block adds at most 256 partials): wb-edu-like float 0.262, cit-Patents-like 0.093, and
-// the small graphs' passes slower (email-Enron 10.8 against 9.9 us), so the epilogue itself,
-// not the sums, is what costs. Built a fourth time as one kernel whose blocks take, in
-// dispatch order, either a CSR-stream tile or a pass over the rows of 4 tiles dispatched at
-// least a wave earlier (a count per 4 tiles, released by each tile's block after its rows):
-// PageRank float, an iteration, cit-Patents-like 0.092 ms against 0.080, wb-edu-like 0.257
-// against 0.230, web-NotreDame 18.8 against 17.3 us. With the pass items left empty an
-// iteration still took 0.078 and 0.217 ms, against 0.055 and 0.178 for the product alone, and
-// the pass items added 70-90% of a separate pass instead of hiding behind the product;
-// probably (not profiled) the vertex vectors streamed beside the gathers take the L2 that
-// holds x, and evict-first hints on the pass's loads gained about 1%. Half a wave, two waves
-// or 8 tiles per pass item changed nothing that mattered; as persistent blocks taking items
-// by ticket it was slower still (0.113 and 0.350 ms: the loop's state spilled from the
-// product's 32 registers). Also tried: programmatic dependent launch, the product and the
-// pass each waiting for the kernel before it at its start (the form kept is below).
-// cit-Patents-like float 0.0779 against 0.0801 ms and web-NotreDame float 15.8 against
-// 17.3 us, but wb-edu-like double
-// 0.334 against 0.328; the SpMV an iteration is measured against moved too (cit-Patents-like
-// 0.0535 against 0.0549, web-NotreDame double 0.0115 against 0.0107): no graph above 1.3
-// SpMVs an iteration came below it, and wb-edu-like double went above (1.32 against 1.29).
-// Not kept. Built a fifth time as a row policy of the CSR-stream kernel: each row handed to f
-// as the kernel finished it, f's per-row inputs (t_{k-1}, the out-degrees) and the previous
-// totals copied by cp.async into the shared memory the tile leaves unused while the product's
-// loads were in flight (so f waited on no load after the product), one block reduction per
-// tile, and the tiles' sums added by a one-block kernel after it. PageRank, an iteration,
-// against the separate pass: cit-Patents-like double 0.146 against 0.155 ms, web-NotreDame
-// 16.0 / 17.5 against 17.9 / 18.9 us (float / double), but cit-Patents-like float 0.088
-// against 0.080, wb-edu-like float 0.251 against 0.233 and double 0.349 against 0.328. Under
-// ncu (cit-Patents-like float) the kernel took 78.9 us against 55.9 for the product alone, its
-// SM throughput 80% against 57% (the pass's double-precision arithmetic for every row, now in
-// the product's tail), and the one-block sum 7.7 us. No graph above 1.3 SpMVs an iteration
-// came below it; not kept. Built a sixth time (H100, 2026-11-26) so that the pass writes
-// nothing the next product reads: the CSR-stream kernel's output wrote t_k itself (r_k from
-// the row's sum and dangling_{k-1}, divided by the row's out-degree), the pass only read t_k,
-// t_{k-1} and the out-degrees for the two sums (12 bytes a vertex in float instead of 16), and
-// the next product, launched as a programmatic dependent of that pass, gathered at once and
-// waited only before its output. An iteration, float / double, against this design in the same
-// run: wb-edu-like 0.383 / 0.495 ms against 0.248 / 0.361, cit-Patents-like 0.096 / 0.246
-// against 0.076 / 0.163 (ordinary launches instead: 0.390 / 0.517 and 0.099 / 0.243). The
-// output made the product slower by more than a whole pass costs, even where it did not spill
-// (float cit-Patents-like; the other two instantiations spilled 12-16 bytes).
+// The product goes to scratch and a map_reduce pass follows on the device. Six designs that
+// fused the pass into the product (rows handed to f from the CSR-stream kernel's epilogue or
+// as a row policy, pass items interleaved with the tiles, the product writing t_k itself) were
+// built and measured; each slowed the product more than the pass's bytes it saved, and none is
+// kept (docs/performance/pagerank.md).
 // A COO product (options.kernel, Auto's choice, or Auto on a matrix of at most kFusedChainMaxNnz
 // nonzeros) adds into the scratch with atomics, so the pass puts a scratch back to the identity
 // and the next product needs no fill kernel first. Up to kFusedChainMaxNnz nonzeros product and
@@ -85,41 +36,17 @@
 // Sums are deterministic for a given device and kernel, up to the order of the COO kernel's
 // atomics. Everything runs on the default stream.
 //
-// What brought cit-Patents-like float below 1.3 value-free SpMVs an iteration (1.28-1.29), with
-// the L2 hints of PageRank's pass (algorithms/pagerank_impl.hpp): the product launched as a
-// programmatic dependent of the pass before it (device/dependent_launch.hpp). The pass lets it
-// start at once, and each block of the CSR-stream kernel reads its share of A (row ends, column
-// ids, values) before it waits for the pass, so the product's first blocks load while the
-// pass's last blocks and its last-block sum finish. H200, an iteration, against the same build
-// launching the product the ordinary way (us, float / double): cit-Patents-like 70.3 / 137.6
-// against 73.3 / 140.9, wb-edu-like 211.7 / 314.6 against 215.6 / 317.8. The wait costs when it
-// is executed even in an ordinary launch (wb-edu-like float valued SpMV 0.1815-0.1823 ms
-// against 0.1726-0.1737), so the kernel waits only when told it was launched as a dependent.
-// Measured and not kept: the pass launched as a dependent of the product as well, loading its
-// rows' inputs for its first round before waiting (cit-Patents-like float 1.3 us less again,
-// but wb-edu-like float 5.7 and double 11.5 us more); the earlier form above, in which both
-// kernels waited at their start.
-//
-// Where the separate pass stood before that (H200, cit-Patents-like float, an iteration 73.8-74.6 us
-// against a value-free SpMV of 54.5-55.1). Under ncu the product in the chain takes 57.4-59.7 us
-// against 54.8-56.7 alone, as the pass's t_k leaves L2 while it runs (27 MB written to DRAM
-// against 9), and the pass 20.8-22.3 us, its 45 MB read from DRAM: the product's gathers leave
-// little of t_{k-1} in L2 (27% of the pass's sectors hit). Timed with parts removed, against
-// the whole pass in the same run: f doing no arithmetic, 0.8 us less; the pass's sums left as
-// per-block partials (no fence, arrival count or last-block sum), 1.8 less; no sums at all,
-// 2.3 less; no arithmetic and partials only, 71.0 us against 73.8, which is 1.30 SpMVs: with
-// the product as it was, no form of this pass could get that graph below 1.3.
-// Also measured and not kept: the rows in reverse order, so that the pass reads first the
-// product's last rows, in case L2 still held them (75.2 against 74.1 us); out-degrees as 16-bit
-// integers (74.1 against 74.6, double 151.1 against 152.1); grids of whole rounds of 1, 2, 3
-// or 6 rows a thread (75.2-80.2); an L2 set-aside for persisting accesses with an access
-// policy window on x, a device-wide setting that slows every other access (37.5 MB set aside:
-// the SpMV 76 us); set aside to x's size it helped double only (SpMV 117 -> 97 us, PageRank
-// 148 -> 134) and float not at all.
+// Each product after the first is launched as a programmatic dependent of the pass before it
+// (device/dependent_launch.hpp): each block of the CSR-stream kernel reads its share of A
+// before it waits for the pass, so the product's first blocks load while the pass's last
+// blocks finish. The wait costs when executed in an ordinary launch, so the kernel waits only
+// when told it was launched as a dependent. Measurements, the forms not kept and where the
+// separate pass's floor lies: docs/performance/pagerank.md.
 //
 // Declared here for host code (gpu/backend.hpp); prepare() and start() are defined in
 // mxv_reduce_impl.cuh, which the .cu file instantiating them includes.
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include "spgraph/device/memory.hpp"
@@ -131,14 +58,9 @@
 namespace spgraph::gpu {
 
 // Up to this many nonzeros, Auto runs a chain's product as COO in one kernel with its pass.
-// There an iteration is bound by launching kernels: on the H200 machine the host takes 3.5 to
-// 4.8 us to queue one, while a pass over 34k rows runs in 3.2 us. PageRank float, H200, an
-// iteration (three kernels -> one): email-Enron (367k nonzeros) 16.3 -> 10.2 us, cit-HepPh
-// (421k) 15.8 -> 12.4 us. Above this bound the single kernel lost: web-NotreDame (1.5M,
-// against CSR stream and a pass) 18.8 -> 19.9 us, cnr-2000 (3.2M, against COO and a pass)
-// 26.4 -> 28.7 us, and the generated cit-Patents-like and wb-edu-like graphs ran at a third of
-// the speed. The grid is capped at the blocks resident at once, and so are the
-// warps sharing the product.
+// There an iteration is bound by launching kernels (the host takes longer to queue one than
+// such a pass runs); above this bound the single kernel lost (docs/performance/pagerank.md).
+// The grid is capped at the blocks resident at once, and so are the warps sharing the product.
 inline constexpr eid_t kFusedChainMaxNnz = 1'000'000;
 
 template <class V, int R>
@@ -197,7 +119,8 @@ class MxvReducer {
   std::optional<V> product_holds_;     // the value in every element of product_, when known (a
                                        // COO chain's pass leaves the identity for the next product)
   detail::MappedSums sums_;            // two slots: the pass being finished, the one ahead
-  const Matrix<V>* last_matrix_ = nullptr;  // the last start()'s product, where it was mxv then a pass
+  std::uint64_t last_matrix_ = 0;      // Matrix::id() of the last start()'s product, where it was mxv
+                                       // then a pass (0: none; an address could be reused)
   SpmvKernel last_kernel_ = SpmvKernel::Auto;  // and the kernel it asked for
   int started_ = 0, finished_ = 0;
 };

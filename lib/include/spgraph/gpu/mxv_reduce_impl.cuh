@@ -68,7 +68,7 @@ struct RowsOfProduct {
 // accumulates into, put to SR's identity, so the COO kernel's atomics need no fill kernel
 // first. In a loop of its own: clearing each row beside its pass made the pass spill under its
 // 32 registers, as did clearing the product's own rows as they were read (the one-kernel chain
-// below; 12-15 us on cnr-2000, where the pass alone takes 7.3, under ncu).
+// below, up to twice the pass's time; docs/performance/pagerank.md).
 template <class SR, int R, class Rows, class V, class... T>
 __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<Rows, const V, T...>)
     rows_then_clear_kernel(std::size_t n, Rows rows, BlockSumTargets to, V* next, const V* w, T*... data) {
@@ -221,7 +221,7 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   if (how != ChainLaunch::MxvThenPass) {
     check_spmv_input("gpu::MxvReducer", x.size(), A);
     start_coo<SR>(f, A, x, how == ChainLaunch::CooFused, vectors...);
-    last_matrix_ = nullptr;
+    last_matrix_ = 0;
     SPGRAPH_CUDA(cudaEventRecord(sums_.done(slot), 0));
     ++started_;
     return;
@@ -229,11 +229,11 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
   product_holds_.reset();
   // On the matrix of the previous start(), whose formats that start built, the product reads
   // A while the previous pass finishes (mxv_reduce.hpp).
-  if (last_matrix_ == &A && last_kernel_ == options.kernel)
+  if (last_matrix_ == A.id() && last_kernel_ == options.kernel)
     mxv_after_previous_kernel(product_, A, x, SR{}, options);  // checks x
   else
     mxv<SR, V>(product_, nullptr, A, x, SR{}, Descriptor{}, options);
-  last_matrix_ = &A;
+  last_matrix_ = A.id();
   last_kernel_ = options.kernel;
   if (n == 0) {
     sums_.clear(slot);
