@@ -46,8 +46,7 @@ std::string format_bytes(std::size_t bytes);
 // Copies `bytes` from the device to host memory on `stream` and waits for it. Copies of up to
 // 1 MiB go through a pinned block kept per host thread rather than being staged by the driver
 // into pageable memory: the SpGEMM, which reads back counts four to six times, took 6-27 us
-// less per product on the H200 (cit-HepPh A*A 0.503 to 0.476 ms, email-Enron A*A' 0.412 to
-// 0.406).
+// less per product (H200; docs/performance/spgemm.md).
 void copy_to_host(void* host, const void* device_ptr, std::size_t bytes, cudaStream_t stream);
 
 // RAII device array of trivially copyable T, allocated on (and freed in order with) a stream.

@@ -12,10 +12,8 @@
 namespace spgraph::gpu::spgemm_detail {
 namespace {
 
-// Most graph rows are short; 8 lanes keep a warp busy on 4 rows. Tried: 4 lanes, since the rows
-// of cit-patents-like average 4.4 entries, with rows of 17 to 128 entries summed by a whole
-// warp after the short ones: cit-patents-like A*A 3.76 to 3.66 ms and A*A' 14.21 to 14.12, but
-// web-NotreDame A*A 1.93 to 1.99-2.00 and email-Enron A*A' 0.34 to 0.365; no net gain.
+// Most graph rows are short; 8 lanes keep a warp busy on 4 rows (4 lanes a row gave no net
+// gain: docs/performance/spgemm.md).
 constexpr int kLanesPerRow = 8;
 constexpr int kStatsThreads = 256;
 constexpr int kStatsUnroll = 4;
@@ -29,8 +27,7 @@ constexpr eid_t kStatsLongRow = 8 * kLanesPerRow * kStatsUnroll;
 // Adds the products, and the smallest and largest column they reach, of entries j0, j0 +
 // step, ... < a1 of A. Each load stage is issued for kStatsUnroll entries before the next, so
 // their latencies overlap: one entry at a time, email-Enron's hub row was a chain of 172
-// dependent load triples on its 8 lanes (row statistics of A*A: 59 us under ncu, about 35 us
-// from launch to end unrolled).
+// dependent load triples on its 8 lanes.
 __device__ __forceinline__ void add_entry_stats(const Structure& a, const Structure& b, eid_t j0, eid_t a1, eid_t step,
                                                 eid_t& p, vid_t& lo, vid_t& hi) {
   for (; j0 < a1; j0 += step * kStatsUnroll) {
@@ -60,12 +57,8 @@ __device__ __forceinline__ void add_entry_stats(const Structure& a, const Struct
 
 // GROUP_ROWS: also group[row] = symbolic_group(...), with the block's counts per group and its
 // products added to the counters.
-// Tried on the H200: B's row length and first and last column packed in 16 bytes per row, so
-// each entry of A reads one sector instead of three places; no gain (cit-patents-like A*A 5.76
-// against 5.65 ms in the same session). Also tried: skipping the span (the loads of B's first
-// and last columns) for rows of at most 256 products, which no kernel after this one asks
-// for, with a second sweep for the others: cit-patents-like A*A 3.73-3.76 against 3.78 ms,
-// the others level; not worth a second sweep.
+// (B's row spans packed in 16 bytes, and skipping the span for short rows with a second sweep
+// for the others, gained nothing that mattered: docs/performance/spgemm.md.)
 template <bool GROUP_ROWS>
 __global__ void __launch_bounds__(kStatsThreads)
     row_stats_kernel(Structure a, Structure b, bool force_global, eid_t* products, vid_t* min_col, vid_t* max_col,

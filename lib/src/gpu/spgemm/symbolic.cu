@@ -45,10 +45,8 @@ constexpr int warp_tier_table_words(int t) {
 
 // The four warp tiers in one launch (SharedLaneLaunch). A block stages the widest tier's 16.5
 // KiB of tables, which lets 13 blocks share an SM; held to 32 registers (36 bytes spilled) so
-// that registers allow as many (unbounded, the kernel takes 40: 12 blocks). On the H200 (3
-// rounds, ms; against four launches / one launch at 40 registers / this): email-Enron A*A'
-// 0.419 / 0.337 / 0.328, A*A 0.520 / 0.484 / 0.477, cit-HepPh A*A 0.418 / 0.376 / 0.349, A*A'
-// 1.014 / 0.916 / 0.917, cit-patents-like A*A 3.05 / 3.02 / 2.99, the others level.
+// that registers allow as many (unbounded, the kernel takes 40: 12 blocks). One launch instead
+// of four took 2-22% off the small products (docs/performance/spgemm.md).
 using WarpTiers = SharedLaneLaunch<kWarpTiers>;
 __global__ void __launch_bounds__(kWarpTierBlockThreads, 16)
     symbolic_warp_tiers_kernel(Structure a, Structure b, WarpTiers tiers, eid_t* row_nnz) {

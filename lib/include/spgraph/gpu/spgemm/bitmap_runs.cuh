@@ -32,10 +32,10 @@ __device__ __forceinline__ BitmapRun scan_bitmap_runs(typename BitmapScan<THREAD
 
 // Where a row's entries wait, in rank order, before the block stores them, in `bytes` of
 // shared memory at `at` (16-byte aligned): `capacity` columns, then as many values. Stored
-// straight from the thread that placed them, each 4- or 8-byte store was a sector of its own:
-// ~28% of numeric block 7's stall samples on email-Enron A*A. Staging the 16-lane warp tier's
-// rows and the global path's dense rows as well gained nothing measurable (email-Enron A*A
-// 0.52-0.55 against 0.49-0.50 ms, the others level), so those store straight.
+// straight from the thread that placed them, each 4- or 8-byte store was a sector of its own
+// (~28% of numeric block 7's stall samples on email-Enron A*A). Staging the 16-lane warp
+// tier's rows and the global path's dense rows as well gained nothing measurable, so those
+// store straight (docs/performance/spgemm.md).
 template <class V>
 struct RowStage {
   vid_t* col;

@@ -43,16 +43,9 @@ __device__ __forceinline__ int insert_key(unsigned* keys, int log2_slots, unsign
 // *p = add(*p, x) atomically under the monoid. *p starts at the monoid's identity, so
 // add(identity, x) = x for every monoid (for Any too: add(a, b) returns b).
 // On sm_90 a double added in shared memory is a compare-and-swap loop (ATOMS.CAST.SPIN.64 in
-// the SASS), which serialises threads hitting one key: on the H200, k threads of each block
-// adding to one shared double took 0.2, 2.0, 8.7 and 33 us a round for k = 1, 32, 160 and 1024,
-// against 0.65, 0.73, 1.2 and 4.3 us for the native atomic on global memory. Rows with a hot
-// key (A*A''s diagonal, hub columns) pay this in the block groups: email-Enron A*A' numeric
-// block 6, 6 rows of at most 2412 entries and 26k products, took 121 us under ncu.
-// Tried: a warp's adds to one slot combined first (cooperative_groups::labeled_partition on
-// the slot's address, cg::reduce, then one atomic a slot). Slower where a warp's keys rarely
-// repeat, which is most rows (web-NotreDame A*A 1.95-2.05 to 2.26-2.30 ms, A*A' 14.9 to 17.7,
-// wb-edu-like A*A 56.4 to 62.0), and no faster on email-Enron A*A' (0.34-0.36 ms): the match
-// costs every product what only the hot keys gain.
+// the SASS), which serialises threads hitting one key: rows with a hot key (A*A''s diagonal,
+// hub columns) pay this in the block groups. Combining a warp's adds to one slot first cost
+// every product what only the hot keys gain (docs/performance/spgemm.md).
 template <class Monoid, class V>
 __device__ __forceinline__ void accumulate(V* p, V x) {
   if constexpr (std::is_same_v<Monoid, monoid::Any>) {

@@ -42,35 +42,23 @@
 //   lanes of a warp, so one SM keeps 64 to 512 such rows in flight, where one block per row
 //   would keep at most 32 (the SM's block limit). A warp tier takes a row only while its
 //   threads have at most 32 products each. Tiers 1 and 2 split the 8-lane rows at 32 entries:
-//   a tier's time goes mostly to ranking every key against the others (36% of the 8-lane
-//   tier's instructions on cit-patents-like A*A), and the smaller tables fit twice the rows per
-//   SM. On the H200:
-//   cit-patents-like A*A 5.63 to 5.28 ms, wb-edu-like A*A 57.3 to 56.6 ms, the others within
-//   their run-to-run spread. Splitting the 16-lane tier the same way, at 64 entries, did not
-//   help (cit-patents-like A*A 5.17 ms, wb-edu-like 56.6 ms). (Measured when both passes had
-//   warp tiers 1 and 2; the numeric pass now sorts their rows instead.)
+//   a tier's time goes mostly to ranking every key against the others, and the smaller tables
+//   fit twice the rows per SM (docs/performance/spgemm.md).
 // - Several rows share an SM: a block's row is a chain of dependent phases (table set-up,
 //   walk, sort or scan, write) with barriers between them, so an SM holding one row idles
 //   while its slowest warp catches up. The 1024-thread kernels hold 56-64 registers a thread,
 //   which is one block per SM. Symbolic blocks 4-6 run 256 threads (40 registers: 3-6 blocks
 //   per SM); numeric blocks 4 and 5 run slots / 8 threads (256 and 512), so the radix sort
-//   keeps 8 keys a thread (16 take 95 registers, 32 take 254). On the H200, together with
-//   the window walk of product_walk.cuh (A*A, double; ms): wb-edu-like 69.5 to 57.5, cnr-2000
-//   3.85 to 3.02, web-NotreDame 2.75 to 2.11, cit-HepPh 0.56 to 0.48; with both passes capped
-//   at 512 threads instead: 62.3, 3.42, 2.32, 0.51; with the symbolic blocks at 128 threads:
-//   58.8, 3.15, 2.21, 0.58. Block 7 keeps 1024 threads: its 192 KiB table is one block per SM
+//   keeps 8 keys a thread (16 take 95 registers, 32 take 254); docs/performance/spgemm.md has
+//   the measurements. Block 7 keeps 1024 threads: its 192 KiB table is one block per SM
 //   anyway.
 // - The largest tables are what 227 KiB allows: 32768 keys (128 KiB) in the symbolic pass,
 //   16384 key-value pairs (192 KiB for double, plus the radix sort's scratch in the key part)
 //   in the numeric pass. The paper's 48 KB capped it at 8192 and 4096.
 // - A row also moves up a group until its threads have at most 32 products each, so a row with
 //   few distinct columns but many products (hub rows of web graphs) is not left to few threads.
-//   Tried: also moving a row up until its threads have at most 8 entries of A each (a row of
-//   many entries whose rows of B are mostly empty walks them in a long chain: 45 steps for a
-//   tier-0 row of email-Enron A*A). Slower: email-Enron A*A 0.68 against 0.58 ms, A*A' 0.48
-//   against 0.41, cit-HepPh A*A 0.53 against 0.50; such rows cost more as a block's only row.
-//   Again in the numeric pass only, with the staged block kernels: no gain (email-Enron A*A'
-//   0.344-0.395 against 0.348-0.349 ms, the others level).
+//   (Also moving a row up until its threads have at most 8 entries of A each was slower:
+//   docs/performance/spgemm.md.)
 // - Symbolic block 7 takes every larger row: most of them have far fewer distinct columns than
 //   products. It counts in shared memory with a bitmap when the span fits 2^20 columns and
 //   otherwise with the hash table; a row that fills 7/8 of it is redone with a bitmap over its
@@ -112,39 +100,17 @@ SPGRAPH_HD constexpr WarpTier warp_tier(int t) {
 }
 // The numeric pass's first warp tier: the rows of tiers 0-2 (at most 256 products) are in the
 // sort tiers there, and so are tier 3's unless their span is too wide for the sort keys.
-// Tried, when tier 3 still took every row of 257-512 products: no numeric warp tier, its rows
-// in block group 1 at 64 threads a row, whose chain of loads is shorter (traced on the H200,
-// the 16-lane tier took 50-100 us on 2 to 35 blocks for email-Enron and cit-HepPh). Level
-// within the run-to-run spread (email-Enron A*A', the case it aimed at: 0.33-0.46 ms either
-// way).
+// (No numeric warp tier, its rows in block group 1, was measured level: docs/performance/spgemm.md.)
 inline constexpr int kFirstNumericWarpTier = 3;
 
 // Sort tiers s = 0..4 of the numeric pass: rows of at most threads * items products (whatever
 // their entries), which are gathered into registers, items per lane, and sorted by a bitonic
 // sort across the row's lanes; equal columns are then combined (warp_sort.cuh). No table, no
-// shared atomics: on cit-patents-like A*A, where 78% of the products are in rows of at most
-// 128, the warp tiers' inserts (a compare-and-swap loop per double added), packing and ranking
-// were ~80% of their instructions. On one H200 (ms), with sort tiers in both passes:
-// cit-patents-like A*A 5.01 to 4.36, A*A' 18.1 to 17.1, cit-HepPh A*A 0.41 to 0.40, the others
-// level; with the first two tiers only (up to 64 products), 4.52 and 18.0. The symbolic pass
-// keeps its hash tables, which hold keys only: under ncu its sort tiers took 1.0 ms on
-// cit-patents-like A*A where the warp tiers they replaced took 0.68; sorting in the numeric
-// pass only, cit-patents-like A*A took 4.13-4.15 ms and A*A' 16.8-16.9. Sort tier 3 (a whole
-// warp a row, up to 256 products) took the rows of numeric warp tiers 1 and 2 as well:
-// cit-patents-like A*A 4.13 to 3.94-3.97 ms, A*A' 16.7 to 14.9, the others level. A fifth,
-// 32 lanes of 16 items (up to 512 products, the 16-lane warp tier's rows), was then slower:
-// cit-patents-like A*A' 15.0 to 15.8 ms, cit-HepPh A*A 0.39 to 0.43, email-Enron A*A' 0.36 to
-// 0.38 (sorting 16 doubles a lane cost more than the hash table's inserts).
-// The network then moved a column and its value (three 32-bit words for a double) through
-// every step. Sorting 32-bit keys that carry the product's index instead (warp_sort.cuh), each
-// value fetched once after the sort, on one H200 (medians of 3 rounds of 20 runs, ms):
-// cit-patents-like A*A 3.77 to 3.27, A*A' 14.3 to 10.4, cit-HepPh A*A 0.46 to 0.36, A*A' 1.05
-// to 0.96, the others level. With the keys alone the fifth tier pays (4 rounds): cit-patents-
-// like A*A 3.32 to 3.08, A*A' 10.4 to 8.7, web-NotreDame A*A 1.91 to 1.83, cit-HepPh A*A'
-// 0.96 to 0.93, wb-edu-like A*A 54.6 to 54.9 (one round), the others within their spread.
-// Tried: a sixth, 32 lanes of 32 items (up to 1024 products, span < 2^22), taking rows from
-// block groups 1 and 2. No net gain (3 rounds): cit-patents-like A*A 3.02 to 2.99 ms, A*A'
-// 8.68 to 8.56, but cnr-2000 A*A 2.65 to 2.80 and email-Enron A*A' 0.39 to 0.42.
+// shared atomics: a warp tier's inserts (a compare-and-swap loop per double added), packing
+// and ranking were ~80% of its instructions. The symbolic pass keeps its hash tables, which
+// hold keys only and were faster there. The network sorts 32-bit keys that carry each
+// product's index, each value fetched once after the sort; with such keys the fifth tier (32
+// lanes of 16 items) pays, and a sixth (32 x 32) did not (docs/performance/spgemm.md).
 inline constexpr int kSortTiers = 5;
 struct SortTier {
   int threads;  // per row

@@ -16,26 +16,10 @@
 //                   global memory when the span is small enough (global_row_dense), else hash
 //                   tables in global memory, compacted and sorted per row by CUB's segmented
 //                   sort.
-// Tried on the H200 and removed: ordering each warp tier's rows by size (so the rows sharing a
-// warp do similar work) together with ranking only as many keys per lane as a row needs. No
-// gain: cit-patents-like A*A 5.75 against 5.67 ms, cnr-2000 A*A 4.02 against 3.71 ms; there
-// the 8-lane tier (one tier then, for rows of up to 64 entries) executed 1.65e9 warp
-// instructions at 61% issue utilisation, so its cost is the instructions per product, not idle
-// lanes. Also tried: a warp-tier row with as many entries as products (no two products share a
-// column) storing product p in slot p instead of hashing it. No gain: cit-patents-like A*A
-// 5.74 against 5.64 ms, cit-HepPh A*A 0.514 against 0.517 ms. The 4-lane tier (since replaced
-// by the sort tiers here) at 12 blocks per SM instead of 9 (40 registers, a few spilled):
-// 5.82 ms. Ranking half as many keys a lane when no row of the warp holds more than half the
-// 8-lane tier's entries (ranking was 36% of its instructions, at 9 cycles a warp instruction):
-// 5.74 ms. Splitting that tier at 32 entries (groups.hpp) did help. Also tried: marking each
-// product's column in a presence bitmap during the walk and writing the output in column
-// order, each entry's value found by a binary search of the words' first ranks and a table
-// lookup. Slower or level: web-NotreDame A*A' 21.6 against 19.8 ms, cit-HepPh A*A 0.54
-// against 0.49 ms; the per-product atomic and the per-entry searches cost what the sort did.
-// What replaced the sort marks the bitmap from the table after the walk and ranks each slot's
-// key in O(1) (a word's first rank plus a popcount); on one H200, against the sort (ms):
-// cit-HepPh A*A 0.58 to 0.43, A*A' 1.36 to 1.08, email-Enron A*A 0.63 to 0.53, A*A' 0.47 to
-// 0.38, web-NotreDame A*A' 20.0 to 18.8.
+// Hash-mode keys are ranked through a presence bitmap marked from the table after the walk (a
+// word's first rank plus a popcount: O(1) a key), which beat the block radix sort by 6-26%.
+// Tried and removed (size-ordered warp tiers, slot = product index for rows without repeats,
+// a bitmap marked during the walk, ...): docs/performance/spgemm.md.
 #include <cub/block/block_radix_sort.cuh>
 
 #include <algorithm>
@@ -255,11 +239,7 @@ __global__ void __launch_bounds__(kWarpTierBlockThreads)
 
 // The sort tiers of kNarrowItems items a lane share one launch (SharedLaneLaunch): their blocks all
 // stage kWarpTierBlockThreads * kNarrowItems elements and hold about as many registers. Held to 56
-// registers (9 blocks an SM), what tiers 2 and 3 used alone. On the H200 (3 rounds, ms):
-// email-Enron A*A' 0.338 to 0.327, A*A 0.480 to 0.470, cit-HepPh A*A' 0.929 to 0.914,
-// cit-patents-like A*A 3.00 to 2.95, the others level; at the 60 registers the merged kernel takes
-// unbounded, cit-patents-like A*A' 8.68 to 8.78. Again on a noisier machine: level within its
-// spread (email-Enron A*A 0.511 to 0.474, cit-HepPh A*A 0.342 to 0.356, cnr-2000 A*A 2.61 to 2.69).
+// registers (9 blocks an SM), what tiers 2 and 3 used alone; docs/performance/spgemm.md.
 inline constexpr int kNarrowSortTiers = 4;
 inline constexpr int kNarrowItems = 8;
 using NarrowSortTiers = SharedLaneLaunch<kNarrowSortTiers>;
@@ -728,18 +708,10 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
     global_plan = plan_global_rows<V>(buckets.begin(kGlobalGroup), count, out.rowptr, stats, force_global, budget,
                                       global_room, main);
 
-  // Tried: launching from the largest rows down (the global path and block 7 first, the warp
-  // tiers last), here and in the symbolic pass. No gain: email-Enron A*A 0.705-0.728 against
-  // 0.690 ms, cit-HepPh A*A 0.618 against 0.561 ms, whose time is in the warp tiers. Again
-  // with the sort tiers, block groups first: email-Enron A*A 0.485 against 0.505-0.517 ms,
-  // cit-HepPh A*A 0.39-0.40 against 0.37, web-NotreDame A*A 2.11 against 1.97-2.03. Nor did
-  // forking and joining only the streams of groups with rows change anything measurable
-  // (email-Enron A*A 0.499-0.507 ms): the host's calls are not what these products wait for.
-  // Once more, on top of the two tries recorded in groups.hpp and row_stats.cu: from the global
-  // path and block 7 down, email-Enron A*A 0.50 to 0.44 ms but web-NotreDame A*A 1.99 to
-  // 2.09-2.21 and cit-HepPh A*A 0.365 to 0.36-0.41; the global path alone first, level. (Traced
-  // with CUPTI: the H200 machine starts one kernel every 3.5-4 us whether the host or a running
-  // kernel launches it, so the last of a pass's 11 launches starts about 40 us after the first.)
+  // Launch order: from the largest rows down, or forking only the groups with rows, gained
+  // nothing measurable (docs/performance/spgemm.md): the device starts one kernel every few
+  // microseconds whoever launches it, so the last of a pass's 11 launches starts about 40 us
+  // after the first.
   streams.fork(main);
   static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);

@@ -275,14 +275,8 @@ __device__ __forceinline__ void serve_shared_lane_block(const SharedLaneLaunch<K
 // with shuffles, and lane L takes the products L, L + THREADS, ..., finding each one's entry by
 // a binary search over the lanes. All of the row's lanes call it. visit also gets the
 // product's index within the row (products numbered in walk order).
-// Tried on the H200: letting each lane walk its own entry's row of B, without the search,
-// whenever the longest row is within 3x of the balanced share. Slower: cit-patents-like A*A
-// 6.81 against 5.65-5.74 ms, cit-HepPh A*A 0.66 against 0.53-0.56 ms. The lanes then read 8
-// different rows of B per load instead of consecutive entries of one. Also tried: loading 4
-// chunks of entries before walking the first, so that a hub row of few products (email-Enron
-// A*A' has rows of over 1000 entries in the 8-lane tier, 160 us under ncu for its 5 blocks)
-// is not a chain of dependent loads per chunk. Slower: cit-patents-like A*A 4.46 against
-// 4.17 ms, email-Enron A*A' level (0.37 ms).
+// (Each lane walking its own entry's row of B, and loading 4 chunks of entries ahead, were
+// slower: docs/performance/spgemm.md.)
 template <int THREADS, class AV, class AValue, class Load, class Visit>
 __device__ __forceinline__ void walk_row_products_lanes(unsigned mask, int lane, eid_t a0, eid_t a1,
                                                         const vid_t* a_col, const eid_t* b_rowptr, AValue a_value,

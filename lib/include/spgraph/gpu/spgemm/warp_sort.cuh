@@ -6,10 +6,8 @@
 // network; each sorted key then fetches its value from shared memory by the index it carries,
 // and runs of equal columns are combined. Padding elements carry kEmptyKey, which sorts last
 // and is never emitted.
-// The network works in registers and shuffles. CUB's WarpMergeSort (the same layout, merged
-// through shared memory) was measured in its place on the H200 and was slower: cit-patents-like
-// A*A 4.34-4.35 against 4.19-4.21 ms, A*A' 17.4-17.6 against 16.7-16.8 ms (when the network
-// still moved each value with its column).
+// The network works in registers and shuffles; CUB's WarpMergeSort (the same layout, merged
+// through shared memory) was slower (docs/performance/spgemm.md).
 // CUDA translation units only.
 #include <cuda_runtime.h>
 
