@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <cmath>
 #include <array>
+#include <cstdint>
 #include <limits>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -214,6 +216,64 @@ TEST(MxvReducerGpu, EachProductReadsWhatThePassBeforeItWrote) {
 TEST(MxvReducerGpu, MisuseIsReported) {
   SPGRAPH_REQUIRE_GPU();
   check_mxv_reducer_misuse<GpuBackend>();
+}
+
+// The SpMV formats cache is the SpMV family's alone: a const matrix hands out nothing mutable.
+static_assert(!requires(const gpu::Matrix<double>& m) { m.spmv_cache(); });
+
+// Matrix::id() is what tells matrices apart: a matrix built where a freed one was gets a new
+// one, and so does a moved-from matrix. (Empty matrices: no device needed.)
+TEST(GpuMatrix, IdsAreNotReusedWithTheAddress) {
+  std::optional<gpu::Matrix<double>> slot;
+  slot.emplace();
+  const void* address = &*slot;
+  const std::uint64_t first = slot->id();
+  slot.reset();
+  slot.emplace();
+  ASSERT_EQ(static_cast<const void*>(&*slot), address);
+  EXPECT_NE(slot->id(), first);
+  const std::uint64_t second = slot->id();
+  gpu::Matrix<double> moved = std::move(*slot);
+  EXPECT_EQ(moved.id(), second);
+  EXPECT_NE(slot->id(), second);
+  EXPECT_NE(slot->id(), first);
+}
+
+// The reducer's product on the matrix of the previous start() skips building its formats and
+// starts while the pass before it finishes: a matrix built where that one was freed is another
+// matrix, whose product must be its own.
+TEST(MxvReducerGpu, AMatrixBuiltWhereAFreedOneWasIsAnotherMatrix) {
+  SPGRAPH_REQUIRE_GPU();
+  const MxvReduceCase first = mxv_reduce_cases().front();
+  std::mt19937_64 rng(21);
+  const MxvReduceCase second = mxv_reduce_case("another matrix of the same shape", first.a.ncols,
+                                               random_row_lengths(rng, std::size_t(first.a.nrows), 40), true, 9);
+  const std::size_t n = static_cast<std::size_t>(second.a.nrows);
+  std::vector<double> w(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (eid_t p = second.a.rowptr[i]; p < second.a.rowptr[i + 1]; ++p)
+      w[i] += second.a.val[p] * first.x[second.a.col[p]];
+
+  const auto x = GpuBackend::from_host(first.x);
+  const auto z = GpuBackend::from_host(first.z);
+  auto y = GpuBackend::from_host(std::vector<double>(n, -1.0));
+  const SpmvOptions options{SpmvKernel::CsrStream};  // mxv, then the pass
+  gpu::MxvReducer<double, 2> pass;
+  std::optional<gpu::Matrix<double>> slot;
+  slot.emplace(gpu::Matrix<double>::from_host(first.a));
+  const void* address = &*slot;
+  pass.start(ProductPlusPrev{}, *slot, x, PlusTimes{}, options, y, z);
+  pass.finish();
+  slot.reset();
+  slot.emplace(gpu::Matrix<double>::from_host(second.a));
+  ASSERT_EQ(static_cast<const void*>(&*slot), address);
+  pass.seed({0.0, 0.0});  // y = w + 0 * z
+  pass.start(ProductPlusPrev{}, *slot, x, PlusTimes{}, options, y, z);
+  const auto sums = pass.finish();
+  EXPECT_EQ(GpuBackend::to_host(y), w);
+  double total = 0;
+  for (double v : w) total += v;
+  EXPECT_EQ(sums[0], total);
 }
 
 }  // namespace

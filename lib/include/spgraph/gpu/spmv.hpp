@@ -32,10 +32,16 @@
 //   Hyb              ELL for the first t entries of every row + COO for the rest, with the
 //                    memory-optimal t = Q_R(p / (v + 2p)) (Anzt et al. 2020, section 4)
 // Derived formats (COO row ids, merge-path partition, SELL-P, HYB, the transpose) are built on
-// first use and cached in the matrix (Matrix::spmv_cache); prepare_spmv builds them ahead.
+// first use and cached in the matrix (reached through detail::cache_of alone); prepare_spmv
+// builds them ahead.
 //
-// Instantiated for V in {float, double} and SR in {PlusTimes, PlusSecond, PlusFirst, MinPlus,
-// MaxTimes, OrAnd, PlusPair, AnySecondI}.
+// Instantiated (lib/src/gpu/spmv/spmv_<semiring>_<type>.cu, one pair a file) for
+//   float, double   PlusTimes, PlusSecond, PlusFirst, MinPlus, MaxTimes, OrAnd, PlusPair, AnySecondI
+//   int64_t         PlusTimes, PlusPair, MinPlus, AnySecondI   (as mxm: counts, integer paths, parents)
+//   int32_t         PlusTimes, AnySecondI                      (vertex-sized values and parents)
+//   bool            OrAnd                                      (reachability)
+//   uint64_t        BorBand, BorSecond                         (bit-parallel BFS: a bit per source)
+// Other combinations: include spgraph/gpu/spmv_impl.cuh and use SPGRAPH_GPU_SPMV_INSTANTIATE.
 #include <cstddef>
 #include <map>
 #include <memory>

@@ -39,7 +39,7 @@ std::mutex& cache_creation_mutex() {
 template <class V>
 SpmvCache<V>& cache_of(const Matrix<V>& A) {
   std::lock_guard lock(cache_creation_mutex());
-  std::shared_ptr<SpmvCache<V>>& slot = A.spmv_cache();
+  std::shared_ptr<SpmvCache<V>>& slot = A.spmv_cache_;
   if (!slot) slot = std::make_shared<SpmvCache<V>>();
   return *slot;
 }
