@@ -74,16 +74,28 @@ Csr<V> random_csr(const RandomSpec& s) {
 // (0 where unknown); summation order changes a sum by about 1e-15 of that in double.
 // Infinities and NaN match only themselves (a tolerance scaled by an infinite magnitude
 // would accept anything).
+// The one comparison of floating values every helper uses: got within tolerance of want,
+// except that infinities and NaN match only themselves (NaN matches NaN).
+inline ::testing::AssertionResult within_tolerance(double got, double want, double tolerance) {
+  if (std::isnan(got) || std::isnan(want) || std::isinf(got) || std::isinf(want)) {
+    if ((std::isnan(got) && std::isnan(want)) || got == want) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "got " << got << ", want " << want;
+  }
+  // (An infinite tolerance, from an infinite magnitude, would accept anything: exact then.)
+  if (got == want || (std::isfinite(tolerance) && std::fabs(got - want) <= tolerance))
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "got " << got << ", want " << want << " (tolerance " << tolerance << ")";
+}
+
+// The relative tolerance of a floating type's results.
+template <class V>
+inline constexpr double kRelativeTolerance = std::is_same_v<V, float> ? 1e-5 : 1e-12;
+
 template <class V>
 ::testing::AssertionResult values_match(V got, V want, double magnitude = 0) {
   if constexpr (std::is_floating_point_v<V>) {
-    if (std::isnan(got) || std::isnan(want) || std::isinf(got) || std::isinf(want)) {
-      if ((std::isnan(got) && std::isnan(want)) || got == want) return ::testing::AssertionSuccess();
-      return ::testing::AssertionFailure() << "got " << got << ", want " << want;
-    }
-    const double tol = std::is_same_v<V, float> ? 1e-5 : 1e-12;
     const double scale = std::max({std::fabs(double(got)), std::fabs(double(want)), magnitude});
-    if (got == want || std::fabs(double(got) - double(want)) <= tol * scale) return ::testing::AssertionSuccess();
+    return within_tolerance(double(got), double(want), kRelativeTolerance<V> * scale);
   } else if (got == want) {
     return ::testing::AssertionSuccess();
   }

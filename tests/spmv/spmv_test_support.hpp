@@ -20,6 +20,7 @@
 #include "spgraph/graph_ops.hpp"
 #include "spgraph/gpu/spmv.hpp"
 #include "spgraph/graphblas/operations.hpp"
+#include "matrix_support.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::test::spmv {
@@ -203,20 +204,20 @@ std::vector<double> term_magnitudes(Op op, const Csr<double>& rows, const std::v
 
 // got within 1e-5 (float) or 1e-12 (double) of expected, relative to the row's term
 // magnitudes for plus and to the value itself for the other monoids (exact but for the
-// rounding of one product). Reports the first few differences.
+// rounding of one product); infinities (min/max identities: empty rows, positions cleared by
+// replace) and NaN match only themselves. Reports the first few differences.
 template <class SR, class V>
 void expect_close(const std::vector<V>& got, const std::vector<double>& expected, const std::vector<double>& scale,
                   const std::string& what) {
   ASSERT_EQ(got.size(), expected.size()) << what;
-  const double rel = std::is_same_v<V, float> ? 1e-5 : 1e-12;
   constexpr bool plus = std::is_same_v<typename SR::add_monoid, monoid::Plus>;
   int reported = 0;
   for (std::size_t i = 0; i < got.size(); ++i) {
-    const double g = double(got[i]), e = expected[i];
-    if (g == e) continue;
+    const double e = expected[i];
     const double s = plus && i < scale.size() ? std::max(scale[i], std::abs(e)) : std::abs(e);
-    if (std::abs(g - e) <= rel * s) continue;
-    ADD_FAILURE() << what << ": y[" << i << "] = " << g << ", expected " << e << " (tolerance " << rel * s << ")";
+    const auto r = within_tolerance(double(got[i]), e, kRelativeTolerance<V> * s);
+    if (r) continue;
+    ADD_FAILURE() << what << ": y[" << i << "]: " << r.message();
     if (++reported == 5) return;
   }
 }
@@ -233,10 +234,10 @@ void expect_valid_any_secondi(const std::vector<V>& got, const Csr<double>& rows
     const auto begin = rows.col.begin() + rows.rowptr[i], end = rows.col.begin() + rows.rowptr[i + 1];
     std::string problem;
     if (!mask_allows(mask, desc, i)) {
-      const double kept = desc.replace ? 0.0 : double(V(y_old[i]));
+      const double kept = desc.replace ? double(AnySecondI::identity<V>()) : double(V(y_old[i]));
       if (g != kept) problem = "masked out, expected " + std::to_string(kept);
     } else if (begin == end) {
-      if (g != 0) problem = "empty row, expected the identity 0";
+      if (g != double(AnySecondI::identity<V>())) problem = "empty row, expected the no-parent marker -1";
     } else if (g != std::floor(g) || !std::binary_search(begin, end, vid_t(g))) {
       problem = "not the column of an entry of the row";
     }
