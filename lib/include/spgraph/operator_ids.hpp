@@ -40,6 +40,18 @@ constexpr OpId op_id() {
   return {op, name};
 }
 
+// What a dense vector holds where an element-wise result (ewise, apply) leaves a position
+// without a value (replace, or a new vector's positions the mask does not allow): the
+// operator's identity when it is a monoid (plus, min, max, lor, any, bor), else 0.
+template <class V>
+constexpr V absent_value(Op op) {
+  switch (op) {
+    case Op::Min: return monoid::Min::identity<V>();
+    case Op::Max: return monoid::Max::identity<V>();
+    default: return V(0);
+  }
+}
+
 struct SemiringId {
   OpId add, mul;
 };
