@@ -19,6 +19,8 @@ fi
 out=$(mktemp -d /tmp/spgraph-gpu-check.XXXX)
 data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
+# Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
+export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
 what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm io generators)
 bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)")
 status=0

@@ -273,6 +273,7 @@ TEST(PageRankApp, BackendChoiceFollowsTheMachine) {
   ScratchDir dir;
   std::string why;
   const bool gpu = device::gpu_available(&why);
+  if (!gpu && switch_on("SPGRAPH_REQUIRE_GPU")) FAIL() << "no usable GPU (SPGRAPH_REQUIRE_GPU=1): " << why;
   const std::string karate = quote(dataset("small/karate.mtx"));
   const AppRun autorun = pagerank(dir, karate);
   ASSERT_EQ(autorun.status, 0) << autorun.err;

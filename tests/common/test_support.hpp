@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "spgraph/device/device_info.hpp"
@@ -20,18 +21,41 @@ inline std::string dataset(const std::string& rel) {
   return env_or("SPGRAPH_DATASETS", std::string(SPGRAPH_SOURCE_DIR) + "/datasets") + "/" + rel;
 }
 // ../shared/datasets beside the checkout: the larger real graphs; tests that need them
-// GTEST_SKIP with the path when absent (a fresh clone elsewhere has no ../shared).
+// start with SPGRAPH_REQUIRE_SHARED_DATASET(path) (a fresh clone elsewhere has no ../shared).
 inline std::string shared_dataset(const std::string& rel) {
   return env_or("SPGRAPH_SHARED_DATASETS", std::string(SPGRAPH_SOURCE_DIR) + "/../shared/datasets") + "/" + rel;
 }
 
+// Whether the environment variable `name` is set to 1: a switch that turns a skip into a failure.
+inline bool switch_on(const char* name) { return env_or(name, "") == "1"; }
+
 }  // namespace spgraph::test
 
-// First statement of every GPU test: skips with the reason when no usable device is present,
-// so CI without a GPU stays honest (skipped, not passed).
-#define SPGRAPH_REQUIRE_GPU()                                              \
-  do {                                                                     \
-    std::string spgraph_why_;                                              \
-    if (!::spgraph::device::gpu_available(&spgraph_why_))                  \
-      GTEST_SKIP() << "GPU test skipped: " << spgraph_why_;                \
+// A test that cannot run here: skipped with the reason, or, where the environment variable
+// `switch_name` is 1 (where it must run: the GPU machine, CI), a failure with the reason.
+#define SPGRAPH_SKIP_UNLESS_REQUIRED(switch_name, reason)                                     \
+  do {                                                                                       \
+    const std::string spgraph_reason_ = (reason);                                            \
+    if (::spgraph::test::switch_on(switch_name))                                             \
+      FAIL() << spgraph_reason_ << " (" switch_name "=1: this test must run here)";          \
+    GTEST_SKIP() << spgraph_reason_;                                                         \
+  } while (0)
+
+// First statement of every GPU test: skips with the reason when no usable device is present
+// (or the device fails), so CI without a GPU stays honest (skipped, not passed);
+// SPGRAPH_REQUIRE_GPU=1 (scripts/gpu-check.sh) makes that a failure on the GPU machine.
+#define SPGRAPH_REQUIRE_GPU()                                                              \
+  do {                                                                                     \
+    std::string spgraph_why_;                                                              \
+    if (!::spgraph::device::gpu_available(&spgraph_why_))                                  \
+      SPGRAPH_SKIP_UNLESS_REQUIRED("SPGRAPH_REQUIRE_GPU", "GPU test skipped: " + spgraph_why_); \
+  } while (0)
+
+// A test on a graph of ../shared/datasets: skipped when the file is absent, a failure instead
+// under SPGRAPH_REQUIRE_SHARED_DATASETS=1 (.ci/run, scripts/gpu-check.sh).
+#define SPGRAPH_REQUIRE_SHARED_DATASET(path)                                                     \
+  do {                                                                                           \
+    const std::string spgraph_path_ = (path);                                                    \
+    if (!std::filesystem::exists(spgraph_path_))                                                 \
+      SPGRAPH_SKIP_UNLESS_REQUIRED("SPGRAPH_REQUIRE_SHARED_DATASETS", spgraph_path_ + " is absent"); \
   } while (0)

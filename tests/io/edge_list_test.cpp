@@ -105,7 +105,7 @@ TEST(EdgeList, DuplicateEdges) {
 
 TEST(EdgeList, WebNotreDame) {
   const std::string path = test::shared_dataset("real/web-NotreDame.txt.gz");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "not present: " << path;
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   auto e = read_edge_list(path);
   EXPECT_EQ(e.matrix.nrows, 325729);
   EXPECT_EQ(e.matrix.nnz(), 1497134);

@@ -94,7 +94,7 @@ TEST(LoadGraph, MissingOrUnreadableFileNamesPathAndErrno) {
 
 TEST(LoadGraph, Cnr2000) {
   const std::string path = test::shared_dataset("real/cnr-2000.mtx.gz");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "not present: " << path;
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   auto g = load_graph(path);
   EXPECT_EQ(g.matrix.nrows, 325557);
   EXPECT_EQ(g.matrix.ncols, 325557);
@@ -104,7 +104,7 @@ TEST(LoadGraph, Cnr2000) {
 
 TEST(LoadGraph, WebNotreDameThroughTheCache) {
   const std::string path = test::shared_dataset("real/web-NotreDame.txt.gz");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "not present: " << path;
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   auto g = load_graph(path);
   EXPECT_EQ(g.format, "edge-list");
   EXPECT_EQ(g.matrix.nrows, 325729);

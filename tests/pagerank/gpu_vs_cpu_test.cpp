@@ -55,7 +55,7 @@ class PageRankGpuVsCpu : public testing::TestWithParam<const char*> {};
 TEST_P(PageRankGpuVsCpu, SameRanksAndIterations) {
   SPGRAPH_REQUIRE_GPU();
   const std::string path = shared_dataset(GetParam());
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent";
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   const Csr<double> g = load_shared(GetParam());
 
   PageRankOptions fixed;

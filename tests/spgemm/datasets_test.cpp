@@ -37,7 +37,7 @@ INSTANTIATE_TEST_SUITE_P(Datasets, SpgemmSmallGraphs,
 TEST(SpgemmRealGraphs, Cnr2000Square) {
   SPGRAPH_REQUIRE_GPU();
   const std::string path = shared_dataset("real/cnr-2000.mtx.gz");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not present";
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   const Csr<double> a = io::load_graph(path).matrix;
   const Csr<double> want = oracle_mxm<PlusTimes>(a, a);
   const auto magnitudes = oracle_magnitudes<PlusTimes>(a, a);

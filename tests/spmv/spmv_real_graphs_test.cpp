@@ -49,7 +49,7 @@ void check_graph(const Csr<double>& pattern, const Csr<double>& pattern_t, std::
 
 void check_real_graph(const std::string& file) {
   const std::string path = shared_dataset("real/" + file);
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "dataset not found: " << path;
+  SPGRAPH_REQUIRE_SHARED_DATASET(path);
   const Csr<double> pattern = drop_values(io::load_graph(path).matrix);
   const Csr<double> pattern_t = transpose(pattern);
   std::mt19937_64 rng(17);
