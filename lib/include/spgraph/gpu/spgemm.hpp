@@ -12,8 +12,12 @@
 //   Esc: Dalton, Olson, Bell, "Optimizing Sparse Matrix-Matrix Multiplication for the GPU"
 //     (ACM TOMS 2015): expand every product, sort (CUB radix sort), contract; in row slices
 //     sized to the memory budget. Slower, and independent of the hash code: the reference path.
-//   With a mask that is not complemented, only the mask's positions are computed (each product
-//     is looked up in the mask's row); a complemented mask filters the full product.
+//   With a mask, the product is never formed unmasked: a mask that is not complemented computes
+//     only its own positions (each product is looked up in the mask's row); a complemented one
+//     skips every product whose column the mask holds in that row (binary search in its sorted
+//     row) and sorts and contracts only the rest, so C and the working memory are sized by
+//     what survives (BFS's F<!V> = F any.pair A). Esc multiplies fully and then applies the
+//     mask: the reference path.
 //
 // Memory: MxmOptions::memory_budget (0: what is free on the device) bounds what one row panel
 // needs: its rows' share of C plus the working memory of computing them. When everything does
@@ -50,7 +54,9 @@ struct SpgemmInfo {
   eid_t products = 0;          // intermediate products A(i,k)*B(k,j) of the computed product
   eid_t nnz = 0;               // entries of the returned C (or of all panels)
   int panels = 0;              // row panels the output was computed in
-  std::string algorithm;       // "hash", "esc", "masked-hash" (mask-driven) or "none" (empty product)
+  eid_t skipped = 0;           // products a complemented mask excluded before they were formed
+  std::string algorithm;       // "hash", "esc", "masked-hash" (mask-driven), "complement-masked"
+                               // or "none" (empty product)
   vid_t global_table_rows = 0; // rows whose numeric pass used global-memory hash tables
   vid_t dense_rows = 0;        // rows accumulated densely over their column span (hash path)
 };

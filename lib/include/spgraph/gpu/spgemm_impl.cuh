@@ -10,6 +10,7 @@
 
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spgemm.hpp"
+#include "spgraph/gpu/spgemm/complement_masked_impl.cuh"
 #include "spgraph/gpu/spgemm/esc_numeric_impl.cuh"
 #include "spgraph/gpu/spgemm/hash_numeric_impl.cuh"
 #include "spgraph/gpu/spgemm/masked_impl.cuh"
@@ -320,6 +321,61 @@ device::DeviceCsr<V> masked_product(const device::DeviceCsr<V>& M, bool structur
   return concatenate_rows(pieces, b.ncols);
 }
 
+// C<!M> = A*B forming only the products whose column M does not hold in their row
+// (complement_masked_impl.cuh); rows in panels whose survivors fit the budget.
+template <class SR, class V>
+device::DeviceCsr<V> complement_masked_product(const device::DeviceCsr<V>& M, bool structural,
+                                               const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B,
+                                               const MxmOptions& options, SpgemmInfo& info) {
+  const Structure a = structure_of(A), b = structure_of(B);
+  const vid_t n = a.nrows;
+  info.algorithm = "complement-masked";
+  info.panels = n > 0 ? 1 : 0;
+  if (n == 0 || a.nnz == 0 || b.nnz == 0) return empty_csr<V>(n, b.ncols, kMainStream);
+  const std::size_t bookkeeping = (std::size_t(a.nnz) + 2 * std::size_t(n) + 4) * sizeof(eid_t);
+  const Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
+  const device::Buffer<eid_t> ap = entry_product_offsets(a, b, kMainStream);
+  const eid_t products = read_value(ap.data() + a.nnz, kMainStream);
+  info.products = products;
+  if (products == 0) return empty_csr<V>(n, b.ncols, kMainStream);
+  const MaskTest<V> mask{M.view(), structural, true};
+  device::Buffer<eid_t> row_survivors(std::size_t(n) + 1, kMainStream);
+  row_survivors.fill_zero();
+  device::Buffer<eid_t> tile_pos = complement_tile_positions(A.view(), B.view(), ap.data(), mask, 0, n, 0, products,
+                                                             row_survivors.data(), kMainStream);
+  const eid_t survivors = read_value(tile_pos.data() + (tile_pos.size() - 1), kMainStream);
+  info.skipped = products - survivors;
+  // Per survivor: its key and value with their sort buffers, and at most one entry of C.
+  constexpr std::size_t per_survivor = kEscNumericBytesPerProduct<V> + kEntryBytes<V>;
+  if (std::size_t(survivors) * per_survivor + (std::size_t(n) + 1) * sizeof(eid_t) <= budget.room)
+    return complement_panel<SR, V>(A.view(), B.view(), ap.data(), mask, 0, n, 0, products, tile_pos, kMainStream);
+
+  tile_pos = device::Buffer<eid_t>();
+  exclusive_scan(row_survivors.data(), row_survivors.data(), eid_t(n) + 1, kMainStream);
+  const std::vector<eid_t> kept = download_offsets(row_survivors.data(), n);
+  row_survivors = device::Buffer<eid_t>();
+  device::Buffer<eid_t> d_row_products(std::size_t(n) + 1, kMainStream);  // ap at each row's first entry
+  gather_positions(A.rowptr.data(), eid_t(n) + 1, 0, ap.data(), d_row_products.data(), kMainStream);
+  const std::vector<eid_t> row_products = download_offsets(d_row_products.data(), n);
+  std::vector<std::uint64_t> cost(std::size_t(n) + 1);
+  for (vid_t i = 0; i <= n; ++i) cost[i] = std::uint64_t(kept[i]) * per_survivor + std::uint64_t(i) * sizeof(eid_t);
+  const std::vector<Panel> panels = plan_panels(cost, budget.room, budget, [&](vid_t i) {
+    return "row " + std::to_string(i) + " (" + std::to_string(kept[i + 1] - kept[i]) +
+           " products outside the complemented mask)";
+  });
+  info.panels = static_cast<int>(panels.size());
+  std::vector<device::DeviceCsr<V>> pieces;
+  for (const Panel& p : panels) {
+    const eid_t p0 = row_products[p.first], count = row_products[p.last] - p0;
+    const device::Buffer<eid_t> pos = complement_tile_positions(A.view(), B.view(), ap.data(), mask, p.first, p.last,
+                                                                p0, count, nullptr, kMainStream);
+    pieces.push_back(
+        complement_panel<SR, V>(A.view(), B.view(), ap.data(), mask, p.first, p.last, p0, count, pos, kMainStream));
+  }
+  if (pieces.size() == 1) return std::move(pieces.front());
+  return concatenate_rows(pieces, b.ncols);
+}
+
 template <class V>
 std::string dims(const Matrix<V>& m) {
   return std::to_string(m.nrows()) + " x " + std::to_string(m.ncols());
@@ -350,8 +406,11 @@ SpgemmInfo mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const 
 
   SpgemmInfo info;
   device::DeviceCsr<V> z;
-  const bool mask_driven = mask && !desc.mask_complement && options.algorithm != MxmAlgorithm::Esc;
-  if (mask_driven) z = masked_product<SR, V>(mask->csr(), desc.mask_structural, a.csr(), b.csr(), options, info);
+  // Esc stays the reference: the full product, then the mask.
+  const bool mask_driven = mask && options.algorithm != MxmAlgorithm::Esc;
+  if (mask_driven && desc.mask_complement)
+    z = complement_masked_product<SR, V>(mask->csr(), desc.mask_structural, a.csr(), b.csr(), options, info);
+  else if (mask_driven) z = masked_product<SR, V>(mask->csr(), desc.mask_structural, a.csr(), b.csr(), options, info);
   else info = product<SR, V>(a.csr(), b.csr(), options, tuning, nullptr, &z);
   if (mask && (keep_old || !mask_driven)) z = apply_mask(z, mask->csr(), keep_old ? &C.csr() : nullptr, desc, kMainStream);
   info.nnz = z.nnz();
