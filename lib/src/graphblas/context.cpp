@@ -19,6 +19,7 @@ template <> const char* type_name<std::int32_t>() { return "int32"; }
 template <> const char* type_name<std::int64_t>() { return "int64"; }
 template <> const char* type_name<bool>() { return "bool"; }
 template <> const char* type_name<std::uint8_t>() { return "uint8"; }
+template <> const char* type_name<std::uint64_t>() { return "uint64"; }
 
 namespace {
 

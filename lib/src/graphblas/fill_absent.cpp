@@ -10,6 +10,7 @@ GrB_Info assign(GrB_Vector w, double x, GrB_Index n) { return GrB_Vector_assign_
 GrB_Info assign(GrB_Vector w, std::int32_t x, GrB_Index n) { return GrB_Vector_assign_INT32(w, w, nullptr, x, GrB_ALL, n, GrB_DESC_SC); }
 GrB_Info assign(GrB_Vector w, std::int64_t x, GrB_Index n) { return GrB_Vector_assign_INT64(w, w, nullptr, x, GrB_ALL, n, GrB_DESC_SC); }
 GrB_Info assign(GrB_Vector w, bool x, GrB_Index n) { return GrB_Vector_assign_BOOL(w, w, nullptr, x, GrB_ALL, n, GrB_DESC_SC); }
+GrB_Info assign(GrB_Vector w, std::uint64_t x, GrB_Index n) { return GrB_Vector_assign_UINT64(w, w, nullptr, x, GrB_ALL, n, GrB_DESC_SC); }
 
 }  // namespace
 
@@ -26,5 +27,6 @@ template void fill_absent<double>(GrB_Vector, double);
 template void fill_absent<std::int32_t>(GrB_Vector, std::int32_t);
 template void fill_absent<std::int64_t>(GrB_Vector, std::int64_t);
 template void fill_absent<bool>(GrB_Vector, bool);
+template void fill_absent<std::uint64_t>(GrB_Vector, std::uint64_t);
 
 }  // namespace spgraph::graphblas::internal

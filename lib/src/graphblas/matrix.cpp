@@ -226,6 +226,7 @@ std::vector<V> to_host(const Vector<V>& x) {
   template Matrix<V> from_host<V>(const Csr<V>&);                        \
   template Csr<V> to_host<V>(const Matrix<V>&);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
+SPGRAPH_INSTANTIATE(std::uint64_t)  // words for bitwise semirings
 SPGRAPH_INSTANTIATE_VECTOR(std::uint8_t)
 #undef SPGRAPH_INSTANTIATE
 #undef SPGRAPH_INSTANTIATE_VECTOR

@@ -73,5 +73,8 @@ void spmv(Vector<V>& y, const Vector<V>* mask, const Matrix<V>& A, const Vector<
                         V, const Descriptor&);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
+// Words for bitwise semirings: mxv and vxm only.
+template void spmv<std::uint64_t>(Vector<std::uint64_t>&, const Vector<std::uint64_t>*, const Matrix<std::uint64_t>&,
+                                  const Vector<std::uint64_t>&, bool, SemiringId, std::uint64_t, const Descriptor&);
 
 }  // namespace spgraph::graphblas::detail

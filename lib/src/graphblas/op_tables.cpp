@@ -102,6 +102,20 @@ template <> GrB_Semiring find_semiring<bool>(Op add, Op mul) {
   }
 }
 
+// Words (a bit per BFS source): bor.band is a built-in; bor.second is built once from the
+// bor monoid and second (GraphBLAS has no predefined one).
+template <> GrB_Semiring find_semiring<std::uint64_t>(Op add, Op mul) {
+  if (add != Op::Bor) return nullptr;
+  if (mul == Op::Band) return GxB_BOR_BAND_UINT64;
+  if (mul != Op::Second) return nullptr;
+  static const GrB_Semiring bor_second = [] {
+    GrB_Semiring s = nullptr;
+    check(GrB_Semiring_new(&s, GxB_BOR_UINT64_MONOID, GrB_SECOND_UINT64), "GrB_Semiring_new (bor.second over uint64)");
+    return s;
+  }();
+  return bor_second;
+}
+
 #define SPGRAPH_BINARY_OP(T)                     \
   switch (op) {                                  \
     case Op::Plus: return GrB_PLUS_##T;          \
@@ -164,6 +178,7 @@ template <> GrB_Monoid find_monoid<bool>(Op op) {
     case Unary::Abs: return GrB_ABS_##T;        \
     case Unary::Negate: return GrB_AINV_##T;    \
     case Unary::One: return GxB_ONE_##T;        \
+    case Unary::Inverse: return GrB_MINV_##T;   \
     default: return nullptr;                    \
   }
 
@@ -223,5 +238,6 @@ GrB_UnaryOp unary_op(Unary kind, const char* what) {
   template GrB_Monoid monoid<V>(detail::OpId, const char*);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
+template GrB_Semiring semiring<std::uint64_t>(detail::SemiringId, const char*);
 
 }  // namespace spgraph::graphblas::internal

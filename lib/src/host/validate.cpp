@@ -75,6 +75,7 @@ void Csr<V>::validate(bool require_sorted) const {
 
 #define SPGRAPH_INSTANTIATE(V) template struct Coo<V>; template struct Csr<V>;
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
+SPGRAPH_INSTANTIATE(std::uint64_t)  // words for bitwise semirings (mxv, vxm)
 #undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph

@@ -4,6 +4,7 @@
 // (the GraphBLAS backend runs the same functors) they are plain loads and stores.
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "spgraph/types.hpp"
 
@@ -25,7 +26,8 @@ SPGRAPH_HD T load_last_use(const T* v, std::size_t i) {
 template <class T>
 SPGRAPH_HD void store_read_once(T* v, std::size_t i, T value) {
 #ifdef __CUDA_ARCH__
-  __stcs(v + i, value);
+  if constexpr (std::is_same_v<T, bool>) __stcs(reinterpret_cast<unsigned char*>(v + i), static_cast<unsigned char>(value));
+  else __stcs(v + i, value);
 #else
   v[i] = value;
 #endif

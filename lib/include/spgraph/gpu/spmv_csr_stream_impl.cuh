@@ -62,9 +62,12 @@ struct Quad {
 };
 template <class T>
 __device__ __forceinline__ Quad<T> load_quad(const T* p) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8);
   Quad<T> q;
-  if constexpr (sizeof(T) == 4) {
+  if constexpr (sizeof(T) == 1) {  // bool: the quad is one 4-byte word
+    const unsigned u = __ldcs(reinterpret_cast<const unsigned*>(p));
+    memcpy(q.v, &u, 4);
+  } else if constexpr (sizeof(T) == 4) {
     const uint4 u = __ldcs(reinterpret_cast<const uint4*>(p));
     const unsigned w[4] = {u.x, u.y, u.z, u.w};
 #pragma unroll
@@ -87,10 +90,14 @@ __device__ __forceinline__ void copy_async(T* shared, const T* global) {
 }
 template <class T>
 __device__ __forceinline__ void copy_quad_async(T* shared, const T* global) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
-  constexpr int kPer16 = 16 / int(sizeof(T));
+  static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8);
+  if constexpr (sizeof(T) == 1) {
+    __pipeline_memcpy_async(shared, global, 4);
+  } else {
+    constexpr int kPer16 = 16 / int(sizeof(T));
 #pragma unroll
-  for (int h = 0; h < 4 / kPer16; ++h) __pipeline_memcpy_async(shared + kPer16 * h, global + kPer16 * h, 16);
+    for (int h = 0; h < 4 / kPer16; ++h) __pipeline_memcpy_async(shared + kPer16 * h, global + kPer16 * h, 16);
+  }
 }
 
 // Block t takes rows [tile_rows[t], tile_rows[t+1]), those whose row end lies in path items

@@ -43,17 +43,17 @@ struct EntryProduct {
 
   // The parts, for kernels that issue the loads of a whole batch before using any.
   __device__ V matrix_value(eid_t slot) const {
-    if constexpr (ReadValues) return __ldcs(val + slot);
+    if constexpr (ReadValues) return ldcs(val + slot);
     else return V(1);
   }
   __device__ V vector_value(vid_t k) const {
-    if constexpr (Order::template reads_vector<SR>) return __ldg(x + k);
+    if constexpr (Order::template reads_vector<SR>) return ldg(x + k);
     else return V(0);
   }
   // x[k] by an ordinary load, for a kernel that starts before the one writing x completes
   // (device/dependent_launch.hpp) and reads x after waiting for it.
   __device__ V vector_value_after_wait(vid_t k) const {
-    if constexpr (Order::template reads_vector<SR>) return __ldca(x + k);
+    if constexpr (Order::template reads_vector<SR>) return ldca(x + k);
     else return V(0);
   }
   __device__ V times(V a, V b, vid_t k) const { return Order::template apply<SR, V>(a, b, k); }

@@ -24,8 +24,9 @@ template <> inline GrB_Type grb_type<std::int32_t>() { return GrB_INT32; }
 template <> inline GrB_Type grb_type<std::int64_t>() { return GrB_INT64; }
 template <> inline GrB_Type grb_type<bool>() { return GrB_BOOL; }
 template <> inline GrB_Type grb_type<std::uint8_t>() { return GrB_UINT8; }
+template <> inline GrB_Type grb_type<std::uint64_t>() { return GrB_UINT64; }
 
-// For messages: "float", "double", "int32", "int64", "bool", "uint8".
+// For messages: "float", "double", "int32", "int64", "bool", "uint8", "uint64".
 template <class V> const char* type_name();
 
 // Throws unless info is GrB_SUCCESS: spgraph::Error (ResourceError for GrB_OUT_OF_MEMORY)

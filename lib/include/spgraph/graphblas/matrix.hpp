@@ -29,8 +29,12 @@ template <class V>
 inline constexpr bool is_value_type =
     std::is_same_v<V, float> || std::is_same_v<V, double> || std::is_same_v<V, std::int32_t> ||
     std::is_same_v<V, std::int64_t> || std::is_same_v<V, bool>;
+// 64-bit words for bitwise semirings (a bit per BFS source): matrices and vectors, for mxv and
+// vxm only.
 template <class V>
-inline constexpr bool is_vector_type = is_value_type<V> || std::is_same_v<V, std::uint8_t>;
+inline constexpr bool is_word_type = std::is_same_v<V, std::uint64_t>;
+template <class V>
+inline constexpr bool is_vector_type = is_value_type<V> || is_word_type<V> || std::is_same_v<V, std::uint8_t>;
 
 // GrB_init(GrB_NONBLOCKING) once per process; thread-safe, and called by every constructor,
 // so callers need it only before calling GrB_* themselves. Throws spgraph::Error on failure.
@@ -38,7 +42,8 @@ void initialize();
 
 template <class V>
 class Matrix {
-  static_assert(is_value_type<V>, "graphblas::Matrix<V>: V must be float, double, int32_t, int64_t or bool");
+  static_assert(is_value_type<V> || is_word_type<V>,
+                "graphblas::Matrix<V>: V must be float, double, int32_t, int64_t, bool or uint64_t");
 
  public:
   using value_type = V;
@@ -77,7 +82,7 @@ class Matrix {
 template <class V>
 class Vector {
   static_assert(is_vector_type<V>,
-                "graphblas::Vector<V>: V must be float, double, int32_t, int64_t, bool or uint8_t");
+                "graphblas::Vector<V>: V must be float, double, int32_t, int64_t, bool, uint64_t or uint8_t");
 
  public:
   using value_type = V;

@@ -120,5 +120,6 @@ template Matrix<double> transpose(const Matrix<double>&, cudaStream_t);
 template Matrix<std::int32_t> transpose(const Matrix<std::int32_t>&, cudaStream_t);
 template Matrix<std::int64_t> transpose(const Matrix<std::int64_t>&, cudaStream_t);
 template Matrix<bool> transpose(const Matrix<bool>&, cudaStream_t);
+template Matrix<std::uint64_t> transpose(const Matrix<std::uint64_t>&, cudaStream_t);  // vxm on words
 
 }  // namespace spgraph::gpu

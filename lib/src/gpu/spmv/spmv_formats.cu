@@ -268,5 +268,9 @@ const LoopSlices& spmv_loop_slices(const Matrix<V>& A) {
 
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(float)
 SPGRAPH_SPMV_FORMATS_INSTANTIATE(double)
+SPGRAPH_SPMV_FORMATS_INSTANTIATE(std::int32_t)
+SPGRAPH_SPMV_FORMATS_INSTANTIATE(std::int64_t)
+SPGRAPH_SPMV_FORMATS_INSTANTIATE(bool)
+SPGRAPH_SPMV_FORMATS_INSTANTIATE(std::uint64_t)
 
 }  // namespace spgraph::gpu::detail
