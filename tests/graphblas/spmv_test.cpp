@@ -70,7 +70,7 @@ void expect_valid_parents() {
   EXPECT_TRUE((std::set<V>{1, 2}).count(got[0])) << got[0];
   EXPECT_EQ(got[1], 3);
   EXPECT_TRUE((std::set<V>{0, 3}).count(got[2])) << got[2];
-  EXPECT_EQ(got[3], 0) << "an empty row gets any's identity, 0";
+  EXPECT_EQ(got[3], -1) << "an empty row gets any's no-value marker, -1 (0 is a real parent)";
 }
 
 TEST(GraphblasSpmv, AnySecondIGivesAValidColumn) {

@@ -43,9 +43,16 @@ struct Lor {
 };
 // Any value present may be returned; spgraph returns the one seen last by the reduction, so
 // results are valid but not unique (compare by validity, not equality, as GraphBLAS documents).
+// Its "identity" is not neutral (add(x, id) drops x): it only marks "no value" in a dense
+// vector, so it is -1 for signed and floating types, which any.secondi (a vertex id >= 0, BFS's
+// parent) and any.pair (1) never produce: vertex 0 is a real parent, -1 none. A valued mask
+// reads -1 as true; test the marker, not the value, for "has a parent". 0 for bool and words.
 struct Any {
   static constexpr const char* name = "any";
-  template <class T> SPGRAPH_HD static constexpr T identity() { return T(0); }
+  template <class T> SPGRAPH_HD static constexpr T identity() {
+    if constexpr (std::is_signed_v<T>) return T(-1);
+    else return T(0);
+  }
   template <class T> SPGRAPH_HD static constexpr T add(T, T b) { return b; }
 };
 // Bitwise or of unsigned words: one bit per BFS source in a 64-bit word.
