@@ -9,13 +9,15 @@
 // copies) and is split across cores by OpenMP where the build enables it: thread t of T takes
 // the t-th of T contiguous ranges, and the per-thread sums are added in thread order after the
 // loop, so the totals are the same from run to run for a given number of threads. (An OpenMP
-// reduction clause would combine them in whatever order the threads finish.)
+// reduction clause would combine them in whatever order the threads finish.) An exception f
+// throws reaches the caller (the first one, where several threads throw).
 //
 // graphblas::MapReducer<R> has gpu::MapReducer's start()/finish() calls; here start() runs
 // the whole pass and finish() hands back its sums.
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <exception>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -62,6 +64,9 @@ std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
     std::vector<std::array<double, R>> partial(1);
 #endif
     std::size_t threads = 1;
+    // An exception must not leave the parallel region (that terminates the process): each
+    // thread stops at its own, the first one caught is rethrown after the region.
+    std::exception_ptr error;
 #pragma omp parallel
     {
 #ifdef _OPENMP
@@ -71,11 +76,17 @@ std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
       const std::size_t t = 0, team = 1;
 #endif
       if (t == 0) threads = team;
-      double acc[R] = {};
-      const std::size_t end = n / team * (t + 1) + std::min(t + 1, n % team);
-      for (std::size_t i = n / team * t + std::min(t, n % team); i < end; ++i) f(i, acc, data...);
-      for (int r = 0; r < R; ++r) partial[t][r] = acc[r];
+      try {
+        double acc[R] = {};
+        const std::size_t end = n / team * (t + 1) + std::min(t + 1, n % team);
+        for (std::size_t i = n / team * t + std::min(t, n % team); i < end; ++i) f(i, acc, data...);
+        for (int r = 0; r < R; ++r) partial[t][r] = acc[r];
+      } catch (...) {
+#pragma omp critical(spgraph_map_reduce_error)
+        if (!error) error = std::current_exception();
+      }
     }
+    if (error) std::rethrow_exception(error);
     for (std::size_t t = 0; t < threads; ++t)
       for (int r = 0; r < R; ++r) sums[r] += partial[t][r];
   };
