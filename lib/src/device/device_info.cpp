@@ -44,28 +44,33 @@ std::string device_description() {
   return buf;
 }
 
-namespace {
-int current_device_attribute(cudaDeviceAttr attribute) {
-  int dev = 0, value = 0;
+int current_device() {
+  int dev = 0;
   SPGRAPH_CUDA(cudaGetDevice(&dev));
+  return dev;
+}
+
+namespace {
+int device_attribute(cudaDeviceAttr attribute, int dev) {
+  int value = 0;
   SPGRAPH_CUDA(cudaDeviceGetAttribute(&value, attribute, dev));
   return value;
 }
 }  // namespace
 
 int multiprocessor_count() {
-  static const int count = current_device_attribute(cudaDevAttrMultiProcessorCount);
-  return count;
+  static PerDevice<int> count;
+  return count.get([](int dev) { return device_attribute(cudaDevAttrMultiProcessorCount, dev); });
 }
 
 bool dependent_launch_supported() {
-  static const bool supported = current_device_attribute(cudaDevAttrComputeCapabilityMajor) >= 9;
-  return supported;
+  static PerDevice<bool> supported;
+  return supported.get([](int dev) { return device_attribute(cudaDevAttrComputeCapabilityMajor, dev) >= 9; });
 }
 
 std::size_t l2_cache_bytes() {
-  static const std::size_t bytes = std::size_t(current_device_attribute(cudaDevAttrL2CacheSize));
-  return bytes;
+  static PerDevice<std::size_t> bytes;
+  return bytes.get([](int dev) { return std::size_t(device_attribute(cudaDevAttrL2CacheSize, dev)); });
 }
 
 }  // namespace spgraph::device

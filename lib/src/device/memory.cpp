@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::device {
@@ -17,17 +18,18 @@ namespace {
 
 std::atomic<std::size_t> g_current{0};
 std::atomic<std::size_t> g_peak{0};
-std::once_flag g_pool_once;
 
 // Keep freed blocks in the pool: returning them to the driver after every synchronisation
-// would make each SpGEMM phase pay cudaMalloc again.
+// would make each SpGEMM phase pay cudaMalloc again. Once for each device's pool.
 void configure_pool() {
-  int dev = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  cudaMemPool_t pool;
-  SPGRAPH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
-  std::uint64_t threshold = UINT64_MAX;
-  SPGRAPH_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+  static PerDevice<bool> configured;
+  configured.get([](int dev) {
+    cudaMemPool_t pool;
+    SPGRAPH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+    std::uint64_t threshold = UINT64_MAX;
+    SPGRAPH_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    return true;
+  });
 }
 
 constexpr const char* kLimitVariable = "SPGRAPH_GPU_MEMORY_LIMIT";
@@ -91,7 +93,7 @@ void set_memory_limit(std::optional<std::size_t> bytes) {
 }
 
 void* allocate(std::size_t bytes, cudaStream_t stream) {
-  std::call_once(g_pool_once, configure_pool);
+  configure_pool();
   const std::size_t limit = current_limit();
   // Checked, then counted below: host threads allocating at the same moment could each pass
   // the check and together go past the limit by one allocation each.

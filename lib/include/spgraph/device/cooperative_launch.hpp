@@ -23,16 +23,15 @@ int resident_blocks(Kernel kernel, int threads, std::size_t shared_bytes = 0) {
   return std::max(1, multiprocessor_count() * per_sm);
 }
 
-// Asked of the device current at the first call, once per process: the kernels that use it
-// are on hot paths (a PageRank iteration, a small SpMV), and spgraph runs on one device.
+// Of the current device, asked once per device: the kernels that use it are on hot paths (a
+// PageRank iteration, a small SpMV).
 inline bool cooperative_launch_supported() {
-  static const bool supported = [] {
-    int dev = 0, attribute = 0;
-    SPGRAPH_CUDA(cudaGetDevice(&dev));
+  static PerDevice<bool> supported;
+  return supported.get([](int dev) {
+    int attribute = 0;
     SPGRAPH_CUDA(cudaDeviceGetAttribute(&attribute, cudaDevAttrCooperativeLaunch, dev));
     return attribute != 0;
-  }();
-  return supported;
+  });
 }
 
 template <class... Params, class... Args>

@@ -154,7 +154,8 @@ __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<F, T...
 // once, so each thread covers several indices and the per-block partials stay few.
 template <class Kernel>
 int map_reduce_grid(Kernel kernel, std::size_t n) {
-  static const int resident = device::resident_blocks(kernel, kMapReduceBlock);  // per instantiation, once
+  static device::PerDevice<int> per_device;  // per instantiation, once a device
+  const int resident = per_device.get([&](int) { return device::resident_blocks(kernel, kMapReduceBlock); });
   const std::size_t needed = (n + kMapReduceBlock - 1) / kMapReduceBlock;
   return static_cast<int>(std::min<std::size_t>(needed, static_cast<std::size_t>(resident)));
 }

@@ -75,13 +75,12 @@ SPGRAPH_HD LoopLayout loop_layout(eid_t nnz, eid_t rows, int blocks, int sums_pe
 // The most dynamic shared memory a block of the loop may take: the device's opt-in limit less
 // what the kernel declares statically (a few hundred bytes).
 inline std::size_t loop_shared_limit() {
-  static const std::size_t limit = [] {
-    int dev = 0, bytes = 0;
-    SPGRAPH_CUDA(cudaGetDevice(&dev));
+  static device::PerDevice<std::size_t> limit;
+  return limit.get([](int dev) {
+    int bytes = 0;
     SPGRAPH_CUDA(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     return std::size_t(bytes) - 2048;
-  }();
-  return limit;
+  });
 }
 
 // A split row's pieces: block b's tail, a Partial of at most kPieceWords 32-bit words, in

@@ -178,8 +178,9 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
     using Rows = RowsOfAccumulatedProduct<V, R, F>;
     const Rows rows{f, totals_.data(), product_.data(), identity};
     auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
-    static const int resident = device::resident_blocks(kernel, kMapReduceBlock);
-    const CooSingleLaunchShape shape = coo_single_launch_shape(A.nrows(), nnz, kMapReduceBlock, resident);
+    static device::PerDevice<int> resident;  // per instantiation and device
+    const CooSingleLaunchShape shape = coo_single_launch_shape(
+        A.nrows(), nnz, kMapReduceBlock, resident.get([&](int) { return device::resident_blocks(kernel, kMapReduceBlock); }));
     const unsigned pass_blocks = std::min(blocks_of(eid_t(n), kMapReduceBlock), unsigned(shape.grid));
     device::launch_cooperative(
         kernel, shape.grid, kMapReduceBlock, 0, 0, row_ids, csr.col.data(), nnz, shape.warp_chunk, product,

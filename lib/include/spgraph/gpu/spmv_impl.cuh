@@ -133,8 +133,9 @@ class SpmvLaunch {
   void coo_single_launch(const vid_t* rows) {
     const auto& csr = m_.csr();
     auto kernel = coo_single_launch_kernel<SR, V, EntryProduct<SR, V, Order, ReadValues>>;
-    static const int resident = device::resident_blocks(kernel, kThreads);
-    const CooSingleLaunchShape shape = coo_single_launch_shape(csr.nrows, csr.nnz(), kThreads, resident);
+    static device::PerDevice<int> resident;  // per instantiation and device
+    const CooSingleLaunchShape shape = coo_single_launch_shape(
+        csr.nrows, csr.nnz(), kThreads, resident.get([&](int) { return device::resident_blocks(kernel, kThreads); }));
     device::launch_cooperative(kernel, shape.grid, kThreads, 0, 0, rows, csr.col.data(), csr.nnz(), shape.warp_chunk,
                                product<ReadValues>(csr.val.data()), y_, csr.nrows, mask_);
   }
