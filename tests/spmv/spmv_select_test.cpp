@@ -109,13 +109,24 @@ TEST(SpmvSelection, AutomaticChoiceOnTheZooAndPrepare) {
     if (m.name.find("60% empty") != std::string::npos) {
       EXPECT_EQ(chosen, SpmvKernel::CsrVector) << m.name;
     }
-    // Auto after prepare gives the chosen kernel's result.
+    // Auto after prepare runs the chosen kernel (every kernel's result is the same on these
+    // dyadic values, so the kernel that ran is what shows the dispatch) and gives its result.
     gpu::prepare_spmv(a, SpmvKernel::Auto);
     const std::vector<double> x = random_vector(std::size_t(m.matrix.ncols), rng);
     const std::vector<double> y_old(std::size_t(m.matrix.nrows), 0.0);
     const auto automatic = gpu_product<PlusTimes, double>(Op::Mxv, a, x, nullptr, y_old, {}, SpmvKernel::Auto);
+    if (m.matrix.nrows > 0) EXPECT_EQ(gpu::last_spmv_kernel(), chosen) << m.name;
     const auto explicit_choice = gpu_product<PlusTimes, double>(Op::Mxv, a, x, nullptr, y_old, {}, chosen);
     EXPECT_EQ(automatic, explicit_choice) << m.name << " (dyadic values: exact in any order)";
+    // An explicit kernel runs as asked, and vxm's Auto picks for A'.
+    for (const SpmvKernel k : kKernels) {
+      gpu_product<PlusTimes, double>(Op::Mxv, a, x, nullptr, y_old, {}, k);
+      if (m.matrix.nrows > 0) EXPECT_EQ(gpu::last_spmv_kernel(), k) << m.name;
+    }
+    const std::vector<double> xt = random_vector(std::size_t(m.matrix.nrows), rng);
+    gpu_product<PlusTimes, double>(Op::Vxm, a, xt, nullptr, std::vector<double>(std::size_t(m.matrix.ncols), 0.0), {},
+                                   SpmvKernel::Auto);
+    if (m.matrix.ncols > 0) EXPECT_EQ(gpu::last_spmv_kernel(), gpu::choose_spmv_kernel(gpu::spmv_transpose(a))) << m.name;
   }
 }
 

@@ -116,6 +116,13 @@ double hyb_split_quantile(std::size_t value_bytes, std::size_t index_bytes = siz
 
 const char* spmv_kernel_name(SpmvKernel k);  // "csr-vector", "csr-merge-path", ...
 
+// The kernel that the calling thread's last gpu::mxv or vxm ran, Auto resolved (Auto before
+// any): what tests and benchmarks check the dispatch by.
+SpmvKernel last_spmv_kernel();
+namespace detail {
+void record_spmv_kernel(SpmvKernel k);
+}  // namespace detail
+
 // The automatic pick for A (mxv without transpose; for vxm ask about spmv_transpose(A)).
 template <class V> SpmvKernel choose_spmv_kernel(const Matrix<V>& A);
 // Builds and caches the row statistics and what kernel k needs (Auto: the automatic pick's),

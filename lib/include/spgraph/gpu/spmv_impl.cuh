@@ -199,6 +199,7 @@ void spmv_apply(const char* op, Vector<V>& y, const Vector<V>* mask, const Matri
   if (n == 0) return;
   const OutputMask<V> output_mask{mask_allows_all ? nullptr : mask->data(), desc.mask_complement, desc.replace};
   const SpmvKernel kernel = options.kernel == SpmvKernel::Auto ? choose_spmv_kernel(m) : options.kernel;
+  record_spmv_kernel(kernel);
   // The kernels read x and the mask while they write y: with y aliased to either, the product
   // goes to a copy of y (which keeps the positions the mask leaves alone).
   if (x.data() == y.data() || output_mask.values == y.data()) {

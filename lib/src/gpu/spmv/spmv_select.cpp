@@ -38,4 +38,14 @@ const char* spmv_kernel_name(SpmvKernel k) {
   throw Error("spmv_kernel_name: unknown SpmvKernel value " + std::to_string(int(k)));
 }
 
+namespace {
+thread_local SpmvKernel t_last_kernel = SpmvKernel::Auto;
+}  // namespace
+
+SpmvKernel last_spmv_kernel() { return t_last_kernel; }
+
+namespace detail {
+void record_spmv_kernel(SpmvKernel k) { t_last_kernel = k; }
+}  // namespace detail
+
 }  // namespace spgraph::gpu
