@@ -16,7 +16,7 @@ namespace spgraph::graphblas::internal {
 template <class V> GrB_Semiring semiring(detail::SemiringId id, const char* what);
 template <class V> GrB_BinaryOp binary_op(detail::OpId id, const char* what);
 template <class V> GrB_Monoid monoid(detail::OpId id, const char* what);
-// Identity, Abs, Negate, One (the others are binary operators with a bound scalar).
+// Identity, Abs, Negate, One, Inverse (the others are binary operators with a bound scalar).
 template <class V> GrB_UnaryOp unary_op(detail::Unary kind, const char* what);
 
 // A GrB_Descriptor built from spgraph's, freed on scope exit. in0/in1 transpose GraphBLAS's

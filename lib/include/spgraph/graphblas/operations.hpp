@@ -134,9 +134,9 @@ void apply(Vector<V>& z, const std::type_identity_t<Vector<V>>* mask, const Vect
   detail::apply(z, mask, x, detail::unary_id(op), desc);
 }
 template <class UnaryOp, class V>
-void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) { detail::apply(C, nullptr, A, detail::unary_id(op), {}); }
+void apply(Matrix<V>& C, const Matrix<V>& A, UnaryOp op = {}) { detail::apply<V>(C, nullptr, A, detail::unary_id(op), {}); }
 template <class UnaryOp, class V>
-void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) { detail::apply(z, nullptr, x, detail::unary_id(op), {}); }
+void apply(Vector<V>& z, const Vector<V>& x, UnaryOp op = {}) { detail::apply<V>(z, nullptr, x, detail::unary_id(op), {}); }
 
 // C = diag(d) A and C = A diag(d), A's pattern kept.
 template <class V>
