@@ -18,15 +18,19 @@ int main(int argc, char** argv) {
         "as JSON. Every result is checked against ours before it is timed; cuSPARSE failures are reported.");
     flags.add_to(cli, options.timing);
     cli.add_option("--max-products", options.max_products,
-                   "skip a product with more intermediate products than this (run time)")
+                   "a product with more intermediate products than this runs once in row panels\n"
+                   "(gpu::mxm_panels, each panel counted and dropped: its C may not fit on the GPU)")
         ->check(CLI::Range(1.0, 1e18))
         ->capture_default_str();
+    bool skip_above_max = false;
+    cli.add_flag("--skip-above-max", skip_above_max, "skip such products instead (run time)");
     bool only_aa = false, only_aat = false;
     auto* aa = cli.add_flag("--only-aa", only_aa, "run C = A*A only");
     cli.add_flag("--only-aat", only_aat, "run C = A*A' only")->excludes(aa);
     cmd.parse();
 
     flags.apply_to(options);
+    options.panels_above_max = !skip_above_max;
     options.a_times_a = !only_aat;
     options.a_times_a_transpose = !only_aa;
     require_gpu("spgemm");

@@ -18,8 +18,11 @@ struct SpgemmBenchOptions {
   // Ten timed runs: the sub-millisecond products vary by 5-10% from run to run on the H200, and
   // a median of three moved their ratios to cuSPARSE by that much between two runs of the bench.
   TimingOptions timing = {.warmup = 2, .repeats = 10, .flush_l2 = false, .synchronize_device = true};
-  // A product with more intermediate products than this is skipped with a message (run time).
+  // A product with more intermediate products than this runs once through gpu::mxm_panels, its
+  // panels counted and dropped (its C may not fit on the device), or, without
+  // panels_above_max, is skipped with a message (run time).
   double max_products = 4e9;
+  bool panels_above_max = true;
   bool a_times_a = true;
   bool a_times_a_transpose = true;
   std::string json_path = "spgemm-bench.json";  // empty: no JSON file

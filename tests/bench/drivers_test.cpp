@@ -98,16 +98,33 @@ TEST(SpgemmBench, EveryImplementationAgreesOnWestAndReportsMemory) {
   EXPECT_TRUE(doc["summary"]["cusparse_failures"].empty());
 }
 
-TEST(SpgemmBench, SkipsAProductAboveTheLimitWithTheReason) {
-  SPGRAPH_REQUIRE_GPU();
+// karate's A*A, above a limit of 10 products.
+SpgemmBenchOptions above_the_limit() {
   SpgemmBenchOptions o;
   o.inputs.files = {test::dataset("small/karate.mtx")};
   o.max_products = 10;
   o.a_times_a_transpose = false;
   o.json_path = "";
+  return o;
+}
+
+TEST(SpgemmBench, SkipsAProductAboveTheLimitWithTheReason) {
+  SPGRAPH_REQUIRE_GPU();
+  SpgemmBenchOptions o = above_the_limit();
+  o.panels_above_max = false;
   std::ostringstream out;
   EXPECT_EQ(run_spgemm_bench(o, out), 0) << out.str();
   EXPECT_NE(out.str().find("more than --max-products 10"), std::string::npos) << out.str();
+}
+
+// By default such a product runs once through mxm_panels, each panel counted and dropped.
+TEST(SpgemmBench, RunsAProductAboveTheLimitInPanels) {
+  SPGRAPH_REQUIRE_GPU();
+  std::ostringstream out;
+  EXPECT_EQ(run_spgemm_bench(above_the_limit(), out), 0) << out.str();
+  EXPECT_NE(out.str().find("ours panels (hash, 1 panels, counted and dropped; one run)"), std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("skipped"), std::string::npos) << out.str();
 }
 
 }  // namespace

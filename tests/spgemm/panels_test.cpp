@@ -156,6 +156,38 @@ TEST(SpgemmPanels, DeviceMemoryLimitBoundsTheDefaultBudget) {
   check_panels(MxmAlgorithm::Esc, true);
 }
 
+// A C that cannot fit on the device at all (here: below a device memory limit that holds the
+// bookkeeping and half of C): mxm says so with C's size and points to mxm_panels, rather than
+// naming a row and a budget to raise; mxm_panels computes it under the same limit.
+TEST(SpgemmPanels, OutputLargerThanTheDeviceNamesItAndPointsToPanels) {
+  SPGRAPH_REQUIRE_GPU();
+  const auto a = panel_a(), b = panel_b();
+  const auto want = oracle_mxm<PlusTimes>(a, b);
+  const auto ga = gpu::Matrix<double>::from_host(a), gb = gpu::Matrix<double>::from_host(b);
+  // The larger (ESC) bookkeeping: per row and per entry of A.
+  const std::size_t bookkeeping = hash_bookkeeping(a.nrows) + std::size_t(a.nnz() + a.nrows + 2) * 8;
+  const MemoryLimit limit(device::memory_stats().current + bookkeeping + output_bytes(want) / 2);
+  for (const MxmAlgorithm algorithm : {MxmAlgorithm::Hash, MxmAlgorithm::Esc}) {
+    SCOPED_TRACE(algorithm == MxmAlgorithm::Hash ? "hash" : "esc");
+    gpu::Matrix<double> c;
+    try {
+      gpu::mxm(c, nullptr, ga, gb, PlusTimes{}, {}, with_algorithm(algorithm, 0));
+      ADD_FAILURE() << "expected a ResourceError";
+    } catch (const ResourceError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("C has " + std::to_string(want.nnz()) + " nonzeros"), std::string::npos) << what;
+      EXPECT_NE(what.find(device::format_bytes(output_bytes(want))), std::string::npos) << what;
+      EXPECT_NE(what.find("gpu::mxm_panels"), std::string::npos) << what;
+      EXPECT_EQ(what.find("raise MxmOptions::memory_budget"), std::string::npos) << what;
+    }
+    eid_t nnz = 0;
+    const auto info = gpu::mxm_panels(ga, gb, PlusTimes{}, with_algorithm(algorithm, 0),
+                                      [&](vid_t, gpu::Matrix<double>&& panel) { nnz += panel.nnz(); });
+    EXPECT_EQ(nnz, want.nnz());
+    EXPECT_GE(info.panels, 2);
+  }
+}
+
 TEST(SpgemmPanels, AllocationPastTheDeviceMemoryLimitNamesIt) {
   SPGRAPH_REQUIRE_GPU();
   const MemoryLimit limit(device::memory_stats().current + (std::size_t(1) << 20));

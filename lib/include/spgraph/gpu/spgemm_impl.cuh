@@ -94,7 +94,7 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   const std::size_t bookkeeping =
       std::size_t(n) * (kRowStatsBytesPerRow + 2 * sizeof(eid_t) + sizeof(std::uint8_t) + sizeof(vid_t)) +
       2 * sizeof(eid_t);
-  const Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
+  Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
 
   device::Buffer<HashCounters> d_counters(1, kMainStream);
   d_counters.fill_zero();
@@ -131,9 +131,11 @@ SpgemmInfo hash_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V
   std::vector<Panel> panels{{0, n}};
   std::vector<eid_t> offsets;  // host copy of rowptr, when C is split
   const std::size_t c_bytes = std::size_t(nnz) * kEntryBytes<V> + (std::size_t(n) + 1) * sizeof(eid_t);
+  if (!sink) check_output_fits(nnz, c_bytes, budget);
   if (!sink && !budget.explicit_budget) {
     // The budget is what was free: C, allocated whole, takes from what the global path may use.
-    global_room = std::min(global_room, budget.room > c_bytes ? budget.room - c_bytes : 0);
+    budget.output_bytes = c_bytes;
+    global_room = std::min(global_room, budget.room - c_bytes);
   } else if (const std::size_t out_room = budget.room - global_room; c_bytes > out_room) {
     offsets = download_offsets(rowptr.data(), n);
     std::vector<std::uint64_t> cost(std::size_t(n) + 1);
@@ -174,7 +176,7 @@ SpgemmInfo esc_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>
   info.algorithm = "esc";
   const std::size_t bookkeeping = std::size_t(n) * (kRowStatsBytesPerRow + sizeof(eid_t)) +
                                   (std::size_t(a.nnz) + 2) * sizeof(eid_t);
-  const Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
+  Budget budget = make_budget(options.memory_budget, bookkeeping, "mxm");
 
   const RowStats stats = row_stats(a, b, kMainStream);
   info.products = stats.total_products;
@@ -206,9 +208,11 @@ SpgemmInfo esc_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>
   // their share of C) fits.
   const bool count_output = sink || budget.explicit_budget;
   std::size_t room = budget.room;
+  const std::size_t c_bytes = std::size_t(nnz) * kEntryBytes<V> + (std::size_t(n) + 1) * sizeof(eid_t);
+  if (!sink) check_output_fits(nnz, c_bytes, budget);
   if (!count_output) {
-    const std::size_t c_bytes = std::size_t(nnz) * kEntryBytes<V> + (std::size_t(n) + 1) * sizeof(eid_t);
-    room = room > c_bytes ? room - c_bytes : 0;
+    budget.output_bytes = c_bytes;
+    room -= c_bytes;
   }
   for (vid_t i = 0; i <= n; ++i) {
     cost[i] = std::uint64_t(first_product[i]) * kEscNumericBytesPerProduct<V>;

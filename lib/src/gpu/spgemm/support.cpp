@@ -59,7 +59,25 @@ namespace {
 std::string describe_budget(const Budget& b) {
   return (b.explicit_budget ? "the memory budget of " : "the free device memory of ") + device::format_bytes(b.total);
 }
+
+// What helps a row that does not fit: a larger budget only where one was given.
+std::string advice(const Budget& b) {
+  if (b.explicit_budget) return "raise MxmOptions::memory_budget";
+  if (b.output_bytes > 0)
+    return "C itself takes " + device::format_bytes(b.output_bytes) +
+           " of it: gpu::mxm_panels computes C a row panel at a time, without holding all of it";
+  return "the row alone needs more than the device has free";
+}
 }  // namespace
+
+void check_output_fits(eid_t nnz, std::size_t c_bytes, const Budget& budget) {
+  const std::size_t room = budget.explicit_budget ? device::available_memory() : budget.room;
+  if (c_bytes <= room) return;
+  throw ResourceError("mxm: C has " + std::to_string(nnz) + " nonzeros (" + device::format_bytes(c_bytes) +
+                      " with its row offsets), more than the device can hold (" + device::format_bytes(room) +
+                      " free for it); no memory budget helps: gpu::mxm_panels computes C in row panels, "
+                      "handing each over to be consumed (counted, pruned or copied out) before the next");
+}
 
 Budget make_budget(std::size_t budget_bytes, std::size_t bookkeeping_bytes, const char* what) {
   Budget b;
@@ -87,8 +105,8 @@ std::vector<Panel> plan_panels(const std::vector<std::uint64_t>& cost_prefix, st
     if (last <= first) {
       const std::uint64_t need = cost_prefix[first + 1] - cost_prefix[first];
       throw ResourceError("mxm: " + describe_row(first) + " needs " + device::format_bytes(need) + " but " +
-                          describe_budget(budget) + " leaves " + device::format_bytes(room) +
-                          " for it; raise MxmOptions::memory_budget");
+                          describe_budget(budget) + " leaves " + device::format_bytes(room) + " for it; " +
+                          advice(budget));
     }
     panels.push_back({first, last});
     first = last;

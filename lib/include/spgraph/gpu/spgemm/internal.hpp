@@ -104,10 +104,17 @@ struct Budget {
   std::size_t total = 0;       // MxmOptions::memory_budget, or what was free
   bool explicit_budget = false;
   std::size_t room = 0;        // left for panels after the bookkeeping
+  std::size_t output_bytes = 0;  // C's share of room, where mxm assembles C whole from what was free
 };
 // budget_bytes == 0: what device::available_memory() reports, less a margin for the
 // allocator's granularity. Throws ResourceError when the bookkeeping alone does not fit.
 Budget make_budget(std::size_t budget_bytes, std::size_t bookkeeping_bytes, const char* what);
+
+// mxm assembles C whole on the device: where C itself (nnz entries, c_bytes with its row
+// offsets) is more than the device can hold (the budget's room when the budget is what was
+// free, else what is free now), no budget helps; throws ResourceError saying so with those
+// numbers and pointing to gpu::mxm_panels.
+void check_output_fits(eid_t nnz, std::size_t c_bytes, const Budget& budget);
 
 struct Panel {
   vid_t first = 0;
