@@ -1,7 +1,9 @@
 #pragma once
 // Assigning and restructuring on the GPU (compiled once per value type in
 // lib/src/gpu/ops/assign_<type>.cu):
-//   assign(w, mask, s, desc)   w<mask> = s on a dense vector (BFS levels)
+//   assign(w, mask, s, desc)   w<mask> = s on a dense vector (BFS levels); positions the mask
+//                              does not allow keep their value, or become 0 with replace. The
+//                              length is w's; an empty w takes the mask's
 //   assign(C, mask, s, desc)   C<M> = s: every position M allows gets s; the rest follows
 //                              replace (operations.hpp). M must be given and not complemented
 //                              (that result would be dense): Error otherwise.

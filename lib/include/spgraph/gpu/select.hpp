@@ -8,7 +8,8 @@
 
 namespace spgraph::gpu {
 
-// Throws Error for k < 0 (TopKPerRow, TopKPerCol).
+// desc.transpose_a selects from A'; transpose_b throws (one input). Throws Error for k < 0
+// (TopKPerRow, TopKPerCol). A pattern A (no values) gives a pattern result.
 template <class V>
 void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const SelectSpec& spec,
             const Descriptor& desc = {});

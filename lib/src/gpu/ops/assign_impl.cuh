@@ -1,0 +1,220 @@
+#pragma once
+// assign, extract_rows and permute on the GPU (spgraph/gpu/assign.hpp), included by
+// assign_<type>.cu.
+//   assign: T = s (dense for a vector; the mask's allowed pattern for a matrix), then
+//     write_masked applies mask and replace.
+//   extract_rows: row lengths scanned into offsets, then one thread per output entry copies
+//     it from its source row (balanced whatever the row lengths).
+//   permute: the rows of A(p, :), columns renamed by p's inverse, then one CUB radix sort of
+//     (row, new column) keys puts each row's columns back in order.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <bit>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../../host/index_checks.hpp"
+#include "compact.hpp"
+#include "mask_write.hpp"
+#include "row_offsets.hpp"
+#include "spgraph/device/cub_call.hpp"
+#include "spgraph/device/cuda_check.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/gpu/assign.hpp"
+#include "spgraph/gpu/row_ids.hpp"
+
+namespace spgraph::gpu {
+namespace assign_detail {
+
+template <class V>
+__global__ void fill_kernel(V* __restrict__ out, eid_t n, V s) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = s;
+}
+
+template <class V>
+void fill(V* out, eid_t n, V s) {
+  if (n == 0) return;
+  fill_kernel<<<detail::ops_grid(n), detail::kOpsThreads>>>(out, n, s);
+  SPGRAPH_CHECK_LAUNCH("fill_kernel");
+}
+
+// keep[p] = 1 where the mask entry p allows its position.
+template <class V>
+__global__ void allowed_kernel(device::CsrView<V> m, bool structural, eid_t* __restrict__ keep) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t p = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; p < m.nnz; p += stride)
+    keep[p] = structural || m.value(p) != V(0) ? 1 : 0;
+}
+
+template <class V>
+__global__ void row_lengths_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ rows, vid_t n,
+                                   eid_t* __restrict__ counts) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    counts[i] = rowptr[rows[i] + 1] - rowptr[rows[i]];
+}
+
+// Entry q of the result lies in row out_rows[q], which is row rows[out_rows[q]] of A.
+template <class V>
+__global__ void copy_rows_kernel(device::CsrView<V> a, const vid_t* __restrict__ rows, const eid_t* __restrict__ rowptr,
+                                 const vid_t* __restrict__ out_rows, eid_t nnz, vid_t* __restrict__ col,
+                                 V* __restrict__ val) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride) {
+    const vid_t i = out_rows[q];
+    const eid_t src = a.rowptr[rows[i]] + (q - rowptr[i]);
+    col[q] = a.col[src];
+    if (val) val[q] = a.val[src];
+  }
+}
+
+// C = A(rows, :); out_rows receives the row of every entry of C (permute reuses them).
+template <class V>
+device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const std::vector<vid_t>& rows, device::Buffer<vid_t>& out_rows) {
+  const device::DeviceCsr<V>& a = A.csr();
+  const vid_t m = vid_t(rows.size());
+  device::Buffer<vid_t> d_rows;
+  d_rows.upload(rows);
+  device::DeviceCsr<V> c;
+  c.nrows = m;
+  c.ncols = a.ncols;
+  c.rowptr = device::Buffer<eid_t>(std::size_t(m) + 1);
+  if (m > 0) {
+    row_lengths_kernel<V><<<detail::ops_grid(m), detail::kOpsThreads>>>(a.rowptr.data(), d_rows.data(), m,
+                                                                       c.rowptr.data());
+    SPGRAPH_CHECK_LAUNCH("row_lengths_kernel");
+  }
+  const eid_t nnz = detail::counts_to_offsets(c.rowptr, m);
+  c.col = device::Buffer<vid_t>(nnz);
+  c.val = device::Buffer<V>(a.is_pattern() ? 0 : nnz);
+  out_rows = device::Buffer<vid_t>(nnz);
+  if (nnz > 0) {
+    expand_row_ids(c.rowptr.data(), m, nnz, out_rows.data());
+    copy_rows_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
+        a.view(), d_rows.data(), c.rowptr.data(), out_rows.data(), nnz, c.col.data(),
+        a.is_pattern() ? nullptr : c.val.data());
+    SPGRAPH_CHECK_LAUNCH("copy_rows_kernel");
+  }
+  return c;
+}
+
+// key = (row << col_bits) | inverse[column]: sorting the keys orders rows, then columns.
+__global__ void permuted_keys_kernel(const vid_t* __restrict__ rows, const vid_t* __restrict__ col,
+                                     const vid_t* __restrict__ inverse, eid_t nnz, int col_bits,
+                                     std::uint64_t* __restrict__ keys) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride)
+    keys[q] = (std::uint64_t(rows[q]) << col_bits) | std::uint64_t(inverse[col[q]]);
+}
+
+__global__ void key_columns_kernel(const std::uint64_t* __restrict__ keys, eid_t nnz, std::uint64_t col_mask,
+                                   vid_t* __restrict__ col) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride) col[q] = vid_t(keys[q] & col_mask);
+}
+
+}  // namespace assign_detail
+
+template <class V>
+void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s,
+            const Descriptor& desc) {
+  // w's length is the result's; an empty w takes the mask's.
+  std::size_t n = w.size();
+  if (mask) {
+    if (n == 0) n = mask->size();
+    else if (mask->size() != n)
+      throw Error("gpu: assign: the mask has length " + std::to_string(mask->size()) + " but w has length " +
+                  std::to_string(n));
+  }
+  Vector<V> t(n);
+  assign_detail::fill(t.data(), eid_t(n), V(s));
+  detail::write_masked(w, mask, t, V(0), desc);
+}
+
+template <class V>
+void assign(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, std::type_identity_t<V> s,
+            const Descriptor& desc) {
+  if (!mask) throw Error("gpu: assign: C<M> = s needs a mask M; without one every position of C would hold s");
+  if (desc.mask_complement)
+    throw Error("gpu: assign: C<!M> = s is not supported (the result is dense); pass M uncomplemented");
+  const Matrix<V>& M = *mask;
+  const eid_t nnz = M.nnz();
+  device::Buffer<eid_t> keep(std::size_t(nnz) + 1);
+  if (nnz > 0) {
+    assign_detail::allowed_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(M.csr().view(),
+                                                                                    desc.mask_structural, keep.data());
+    SPGRAPH_CHECK_LAUNCH("allowed_kernel");
+  }
+  device::DeviceCsr<V> t = detail::compact(M, keep, false);
+  t.val = device::Buffer<V>(t.nnz());
+  assign_detail::fill(t.val.data(), t.nnz(), V(s));
+  detail::write_masked(C, mask, Matrix<V>(std::move(t)), desc);
+}
+
+template <class V>
+void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows) {
+  spgraph::detail::check_row_ids("gpu: extract_rows", rows, A.nrows());
+  if (rows.size() > std::size_t(INT_MAX))
+    throw Error("gpu: extract_rows: " + std::to_string(rows.size()) + " rows; at most 2^31 - 1 fit a vertex id");
+  device::Buffer<vid_t> out_rows;
+  device::DeviceCsr<V> c = assign_detail::gather_rows(A, rows, out_rows);
+  C = Matrix<V>(std::move(c));  // after the kernels: C may be A (its memory is freed in stream order)
+}
+
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) {
+  const vid_t n = A.nrows();
+  if (A.ncols() != n)
+    throw Error("gpu: permute: A is " + std::to_string(n) + " x " + std::to_string(A.ncols()) +
+                "; P A P' needs a square A");
+  const std::vector<vid_t> inverse = spgraph::detail::check_permutation("gpu: permute", p, n);
+  device::Buffer<vid_t> rows;
+  device::DeviceCsr<V> c = assign_detail::gather_rows(A, p, rows);
+  const eid_t nnz = c.nnz();
+  if (nnz > 0) {
+    device::Buffer<vid_t> d_inverse;
+    d_inverse.upload(inverse);
+    const int col_bits = n > 1 ? int(std::bit_width(unsigned(n - 1))) : 1;
+    device::Buffer<std::uint64_t> keys(nnz), sorted(nnz);
+    assign_detail::permuted_keys_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
+        rows.data(), c.col.data(), d_inverse.data(), nnz, col_bits, keys.data());
+    SPGRAPH_CHECK_LAUNCH("permuted_keys_kernel");
+    const int end_bit = 2 * col_bits;
+    if (c.is_pattern()) {
+      device::run_cub(
+          [&](void* temp, std::size_t& bytes) {
+            return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted.data(), nnz, 0, end_bit, 0);
+          },
+          0);
+    } else {
+      device::Buffer<V> sorted_val(nnz);
+      device::run_cub(
+          [&](void* temp, std::size_t& bytes) {
+            return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted.data(), c.val.data(),
+                                                   sorted_val.data(), nnz, 0, end_bit, 0);
+          },
+          0);
+      c.val = std::move(sorted_val);
+    }
+    assign_detail::key_columns_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
+        sorted.data(), nnz, (std::uint64_t(1) << col_bits) - 1, c.col.data());
+    SPGRAPH_CHECK_LAUNCH("key_columns_kernel");
+  }
+  C = Matrix<V>(std::move(c));
+}
+
+}  // namespace spgraph::gpu
+
+#define SPGRAPH_INSTANTIATE_ASSIGN(V)                                                                          \
+  template void spgraph::gpu::assign<V>(spgraph::gpu::Vector<V>&, const spgraph::gpu::Vector<V>*, V,           \
+                                        const spgraph::Descriptor&);                                           \
+  template void spgraph::gpu::assign<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>*, V,           \
+                                        const spgraph::Descriptor&);                                           \
+  template void spgraph::gpu::extract_rows<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,        \
+                                              const std::vector<spgraph::vid_t>&);                             \
+  template void spgraph::gpu::permute<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,             \
+                                         const std::vector<spgraph::vid_t>&);

@@ -1,0 +1,4 @@
+// assign, extract_rows and permute over std::int64_t (one of SPGRAPH_FOR_EACH_VALUE_TYPE).
+#include "assign_impl.cuh"
+
+SPGRAPH_INSTANTIATE_ASSIGN(std::int64_t)

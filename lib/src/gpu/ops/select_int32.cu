@@ -1,0 +1,4 @@
+// select over std::int32_t (one of SPGRAPH_FOR_EACH_VALUE_TYPE; a file per type keeps compiles short).
+#include "select_impl.cuh"
+
+SPGRAPH_INSTANTIATE_SELECT(std::int32_t)
