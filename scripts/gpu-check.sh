@@ -4,7 +4,7 @@
 # run through the device tool (carry .device) as: bash scripts/gpu-check.sh [what...]
 # what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
 # memcheck over the GPU test suites), racecheck (shared-memory hazards, one test per kernel
-# family), spmv, spgemm, io, generators (benchmarks).
+# family), spmv, spgemm, graph, io, generators (benchmarks).
 # Default: all. GTEST_FILTER narrows the tests. Writes logs and JSON under $OUT when set.
 set -u
 if [ -f .device/bin.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device/bin.tar.xz -C .device; fi
@@ -21,7 +21,7 @@ data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph io generators)
 bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)")
 status=0
 for w in "${what[@]}"; do
@@ -38,7 +38,7 @@ for w in "${what[@]}"; do
       # Every suite that runs on the GPU; apps_test's apps are child processes, which
       # --target-processes all follows (the malformed-file corpus, which fails before any
       # device work, is left out: one process a file).
-      for t in spmv_test spgemm_test pagerank_test bench_test apps_test; do
+      for t in spmv_test spgemm_test operations_test pagerank_test bench_test apps_test; do
         command -v $t >/dev/null || continue
         filter=${SANITIZE_FILTER:-*}
         if [ $t = apps_test ]; then  # one more negative pattern, after the '-' or starting it
@@ -66,6 +66,7 @@ for w in "${what[@]}"; do
       done ;;
     spmv) spmv --data-dir "$data/real" --json "$out/spmv-bench.json" || status=1 ;;
     spgemm) spgemm --data-dir "$data/real" --json "$out/spgemm-bench.json" || status=1 ;;
+    graph) bench_graph_build --json "$out/graph-build.json" || status=1 ;;
     io) bench_io || status=1 ;;
     generators) bench_generators || status=1 ;;
     *) echo "unknown step $w"; status=1 ;;

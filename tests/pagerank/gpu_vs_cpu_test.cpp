@@ -68,8 +68,8 @@ TEST_P(PageRankGpuVsCpu, SameRanksAndIterations) {
   std::vector<float> reference(cpu.rank.begin(), cpu.rank.end());
   EXPECT_LE(max_rel_diff(cpu_float.rank, reference), 1e-3);
 
-  for (PageRankLoop loop : {PageRankLoop::Host, PageRankLoop::Device}) {
-    SCOPED_TRACE(loop == PageRankLoop::Host ? "host loop" : "device loop");
+  for (PageRankLoop loop : {PageRankLoop::Host, PageRankLoop::Device, PageRankLoop::Operations}) {
+    SCOPED_TRACE(loop == PageRankLoop::Host ? "host loop" : loop == PageRankLoop::Device ? "device loop" : "operations");
     fixed.loop = until_converged.loop = loop;
     if (const auto gpu = run_or_too_big<double>(g, fixed)) {
       EXPECT_EQ(gpu->device_loop, loop == PageRankLoop::Device);

@@ -222,7 +222,9 @@ TEST(MxvReducerGpu, MisuseIsReported) {
 }
 
 // The SpMV formats cache is the SpMV family's alone: a const matrix hands out nothing mutable.
-static_assert(!requires(const gpu::Matrix<double>& m) { m.spmv_cache(); });
+template <class M>
+concept HandsOutSpmvCache = requires(const M& m) { m.spmv_cache(); };
+static_assert(!HandsOutSpmvCache<gpu::Matrix<double>>);
 
 // Matrix::id() is what tells matrices apart: a matrix built where a freed one was gets a new
 // one, and so does a moved-from matrix. (Empty matrices: no device needed.)
@@ -258,7 +260,7 @@ TEST(MxvReducerGpu, AMatrixBuiltWhereAFreedOneWasIsAnotherMatrix) {
       w[i] += second.a.val[p] * first.x[second.a.col[p]];
 
   const auto x = GpuBackend::from_host(first.x);
-  const auto z = GpuBackend::from_host(first.z);
+  auto z = GpuBackend::from_host(first.z);  // the pass takes its vectors by non-const reference
   auto y = GpuBackend::from_host(std::vector<double>(n, -1.0));
   const SpmvOptions options{SpmvKernel::CsrStream};  // mxv, then the pass
   gpu::MxvReducer<double, 2> pass;

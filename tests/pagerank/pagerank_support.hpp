@@ -25,16 +25,22 @@ struct PageRankConfig {
 };
 
 inline std::string config_name(const testing::TestParamInfo<PageRankConfig>& info) {
-  const char* loop = info.param.loop == algorithms::PageRankLoop::Host     ? "_host_loop"
-                     : info.param.loop == algorithms::PageRankLoop::Device ? "_device_loop"
-                                                                           : "";
+  const char* loop = info.param.loop == algorithms::PageRankLoop::Host         ? "_host_loop"
+                     : info.param.loop == algorithms::PageRankLoop::Device     ? "_device_loop"
+                     : info.param.loop == algorithms::PageRankLoop::Operations ? "_operations"
+                                                                               : "";
   return std::string(to_string(info.param.backend)) + loop + (info.param.single ? "_float" : "_double");
 }
 
 // The gpu backend with each way of running the iterations (on these small graphs Auto would
-// take the device loop every time).
+// take the device loop every time), and both backends with the definition as unfused
+// operations of the contract.
 inline const auto all_pagerank_configs = testing::Values(
     PageRankConfig{algorithms::Backend::Cpu, false}, PageRankConfig{algorithms::Backend::Cpu, true},
+    PageRankConfig{algorithms::Backend::Cpu, false, algorithms::PageRankLoop::Operations},
+    PageRankConfig{algorithms::Backend::Cpu, true, algorithms::PageRankLoop::Operations},
+    PageRankConfig{algorithms::Backend::Gpu, false, algorithms::PageRankLoop::Operations},
+    PageRankConfig{algorithms::Backend::Gpu, true, algorithms::PageRankLoop::Operations},
     PageRankConfig{algorithms::Backend::Gpu, false, algorithms::PageRankLoop::Host},
     PageRankConfig{algorithms::Backend::Gpu, true, algorithms::PageRankLoop::Host},
     PageRankConfig{algorithms::Backend::Gpu, false, algorithms::PageRankLoop::Device},

@@ -46,6 +46,7 @@
 //   permute(C, A, p)                           C = P A P': C(i,j) = A(p[i], p[j]), p a permutation
 //   transpose(C, A)                            C = A'
 //   from_host / to_host                        Csr<V> and std::vector<V> to and from the backend
+//   pattern_from_host<V>(Csr<W>)               a host matrix's structure alone, entries read as 1
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -109,6 +110,7 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
   { B::from_host(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
   { B::to_host(A) } -> std::same_as<Csr<V>>;
   { B::from_host(host_vector) } -> std::same_as<typename B::template Vector<V>>;
+  { B::template pattern_from_host<V>(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
   { B::to_host(x) } -> std::same_as<std::vector<V>>;
   B::mxm(C, &A, A, A, PlusTimes{}, desc, MxmOptions{});
   B::mxv(y, &x, A, x, PlusTimes{}, desc, SpmvOptions{});

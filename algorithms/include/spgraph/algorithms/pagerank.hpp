@@ -23,6 +23,9 @@
 
 #include "spgraph/algorithms/backend.hpp"
 #include "spgraph/csr.hpp"
+#include "spgraph/gpu/backend.hpp"
+#include "spgraph/graph.hpp"
+#include "spgraph/graphblas/backend.hpp"
 
 namespace spgraph::algorithms {
 
@@ -37,6 +40,8 @@ enum class PageRankLoop {
   Host,    // the host queues each iteration's kernels, one iteration ahead (gpu::MxvReducer)
   Device,  // every iteration in one kernel, the stopping test on the device (gpu::MxvLoop);
            // an error on the cpu backend, and on a graph too big for it (the message says so)
+  Operations,  // the definition as unfused operations of the contract (operations.hpp), an
+               // iteration at a time: slower; the reference the fused loops are tested against
 };
 
 struct PageRankOptions {
@@ -54,7 +59,7 @@ struct PageRankResult {
   int iterations = 0;      // iterations run
   double change = 0;       // L1 change of the last iteration
   bool converged = false;  // the stopping rule was met (always, with fixed_iterations)
-  double upload_seconds = 0;  // graph and vectors onto the backend, transpose included
+  double upload_seconds = 0;  // graph parts not yet built (A', degrees) and vectors onto the backend
   double solve_seconds = 0;   // the iterations and fetching the ranks back
   // The iterations alone, by the backend's clock: CUDA events on the gpu, so the device's time
   // including any wait for the host; the host's clock on the cpu.
@@ -62,9 +67,15 @@ struct PageRankResult {
   bool device_loop = false;  // the iterations ran as one kernel (PageRankLoop::Device)
 };
 
-// Throws spgraph::Error for a graph that is not square or has no vertices, and for options
-// out of range, naming the value; device failures as spgraph::Error / ResourceError.
-// V is float or double.
+// On a graph already on a backend (graph.hpp), which keeps A' and the degrees for later runs.
+// Throws spgraph::Error for a graph without vertices and for options out of range, naming the
+// value; device failures as spgraph::Error / ResourceError. V is float or double.
+template <class V>
+PageRankResult<V> pagerank(Graph<gpu::GpuBackend>& graph, const PageRankOptions& options = {});
+template <class V>
+PageRankResult<V> pagerank(Graph<graphblas::GraphBlasBackend>& graph, const PageRankOptions& options = {});
+// The same from a host CSR, building the Graph for this one run (also throws for a graph that is
+// not square).
 template <class V>
 PageRankResult<V> pagerank_gpu(const Csr<double>& graph, const PageRankOptions& options = {});
 template <class V>

@@ -20,18 +20,9 @@
 // k+1 is queued before the host waits for iteration k's sums and the device never waits for the
 // host. t lives in three buffers, t_k in t[k % 3], so the iteration queued ahead leaves
 // t_{k-1}, from which one more product gives the last iteration's ranks exactly.
-// Tried on the H200: queueing two iterations ahead (four buffers, three sums in flight). No
-// change on the small graphs (cit-HepPh float 2.02, web-NotreDame float 2.02 value-free SpMVs
-// an iteration, as with one ahead): there the host's time to queue each kernel (3.5 to 4.8 us
-// on that machine) bounds the iteration, however far ahead it queues. Fewer kernels an
-// iteration did help (gpu/mxv_reduce.hpp). With that one kernel, queueing is no longer the
-// bound: tried, the iterations run as CUDA graphs of 8, the convergence test made on the
-// device by the pass's last block and later passes returning at once, so the host waited for
-// nothing. No gain (email-Enron float 10.2-10.7 us an iteration, cit-HepPh 13.2-13.3): under
-// ncu the single kernel takes 12.5 us on email-Enron where the COO product alone takes 7.1, so
-// the pass's barrier and rows, not the host, make the iteration longer than a product. (A
-// conditional while node around one iteration costs more than queueing: 5.2 to 5.6 us an
-// iteration of one trivial kernel, against 4.4 us from the host.)
+// On the small graphs the host's time to queue each kernel bounds the iteration: queueing two
+// iterations ahead, or running them as CUDA graphs with the stopping test on the device,
+// gained nothing (docs/performance/pagerank.md).
 // What did help there: every iteration in one cooperative kernel (B::MxvLoop, gpu/mxv_loop.hpp),
 // its blocks resident throughout, the stopping test made on the device. PageRankLoop::Auto takes
 // it where B::MxvLoop::suits the graph; the host loop above runs otherwise, and on the cpu.
@@ -49,8 +40,10 @@
 #include "spgraph/device/cache_hints.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/error.hpp"
+#include "spgraph/graph.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/semiring.hpp"
+#include "spgraph/unary_ops.hpp"
 
 namespace spgraph::algorithms {
 namespace detail {
@@ -77,7 +70,7 @@ struct RankBase {
 // Markstein's sequence (correctly rounded reciprocal, product, one FMA correction), which gives
 // the correctly rounded quotient as the division operator does, without the operator's call to
 // its slow path: that call kept the pass from issuing later rows' loads ahead of it and held
-// PageRank's pass at a third of the memory bandwidth (wb-edu-like float: 95 us a pass).
+// PageRank's pass at a third of the memory bandwidth (docs/performance/pagerank.md).
 SPGRAPH_HD double divide_by_count(double q, double d) {
 #ifdef __CUDA_ARCH__
   const double y = __drcp_rn(d);
@@ -114,12 +107,10 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 
 // An out-degree in one byte where it is below kEscape, as almost all are; kEscape sends the
 // reader to the vertex's 4-byte out-degree, read for those vertices alone. The host loop's pass
-// is bound by memory, and the byte instead of 4 took an iteration on the H100 (ms, float /
-// double, in the same run) from 0.2447 / 0.3581 to 0.2374 / 0.3503 on wb-edu-like and from
-// 0.0757 / 0.1627 to 0.0751 / 0.1591 on cit-Patents-like; read with the out-degree evict-first
-// or evict-last, no faster. The one-kernel loop (gpu::MxvLoop), bound by latency, reads the
-// 4-byte out-degrees: its row loads, issued ahead of the product, waited on the code before
-// the escape's load (web-NotreDame double, an iteration, 14.5 us against 12.5-12.7 without).
+// is bound by memory, and the byte instead of 4 takes 1-3% off an iteration. The
+// one-kernel loop (gpu::MxvLoop), bound by latency, reads the 4-byte out-degrees: its row
+// loads, issued ahead of the product, would wait on the code before the escape's load
+// (docs/performance/pagerank.md).
 struct OutDegreeCode {
   static constexpr std::uint8_t kEscape = 255;
 
@@ -138,19 +129,8 @@ struct OutDegreeCode {
 // kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
 // Otherwise (the host loop) the pass tells L2 what comes next: t_{k-1}, read here for the last
 // time, evict-first (as is the product, gpu::MxvReducer), and t_k, which the next product
-// gathers, evict-last. H200, an iteration, against plain loads and stores in the same run
-// (us, float / double): cit-Patents-like 73.3 / 140.9 against 73.8 / 148.2, wb-edu-like
-// 215.6 / 317.8 against 221.5 / 319.7. Measured and not kept: the loads evict-first without
-// the store evict-last (cit-Patents-like 73.5 against 74.7 float, double 150.4 against 152.1;
-// web-NotreDame's host loop 0.1-0.6 slower); the out-degrees evict-first too (float
-// cit-Patents-like 0.5 slower; double and wb-edu-like 1-2% faster); the product's column
-// gathers evict-last, and its y stored evict-last (level or slower). On the H100 (us, float /
-// double, against 247.8 / 360.4 on wb-edu-like and 77.2 / 163.2 on cit-Patents-like in the same
-// run, 4-byte out-degrees): the out-degrees evict-first, 246.4 / 361.5 and 76.5 / 159.2 (the one
-// configuration above 1.3 SpMVs an iteration, wb-edu-like double, slower); the rows in reverse
-// order, 252.2 / 362.9 and 77.7 / 162.6; t_k evict-last for a fraction of its lines
-// (createpolicy.fractional) of 0.75, 0.5 or 0.25, level or up to 4% slower, and plain stores up
-// to 8% slower.
+// gathers, evict-last (up to 5% off an iteration; the hints measured and not kept are in
+// docs/performance/pagerank.md).
 template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
@@ -201,11 +181,8 @@ struct PageRankRanks {
   }
 };
 
-inline void check_pagerank_input(const Csr<double>& graph, const PageRankOptions& o) {
-  if (graph.nrows != graph.ncols)
-    throw Error("PageRank needs a square adjacency matrix; this one is " + std::to_string(graph.nrows) + " x " +
-                std::to_string(graph.ncols));
-  if (graph.nrows == 0) throw Error("PageRank needs a graph with at least one vertex; this one has none");
+inline void check_pagerank_options(vid_t vertices, const PageRankOptions& o) {
+  if (vertices == 0) throw Error("PageRank needs a graph with at least one vertex; this one has none");
   if (!(o.damping >= 0 && o.damping <= 1))
     throw Error("PageRank: damping must be in [0, 1]; got " + std::to_string(o.damping));
   if (o.fixed_iterations < 0)
@@ -227,11 +204,8 @@ inline double seconds_since(std::chrono::steady_clock::time_point start) {
 // Whether B can run every iteration in one kernel (B::MxvLoop, the gpu backend), and whether
 // it will for this graph.
 template <class B, class V>
-constexpr bool has_device_loop = requires { typename B::template MxvLoop<V, 2>; };
-
-template <class B, class V>
 bool use_device_loop(const typename B::template Matrix<V>& in_links, PageRankLoop loop) {
-  if constexpr (has_device_loop<B, V>) {
+  if constexpr (DeviceLoop<B>) {
     return loop == PageRankLoop::Device ||
            (loop == PageRankLoop::Auto && B::template MxvLoop<V, 2>::template suits<PlusSecond>(in_links));
   } else {
@@ -322,55 +296,102 @@ double iterate_on_device(const PageRankIterations<B, V>& it, PageRankResult<V>& 
   return it.rank_base(run.previous[1]);  // dangling_{K-1}
 }
 
+// The definition as a sequence of operations of the contract, one iteration at a time:
+// unfused, so slower than the loops above, and the reference they are tested against.
+//   t      = r .* inv_out       (inv_out(i) = 1/outdeg(i), 0 for a dangling vertex)
+//   w      = A' t               (plus-second: the sum of t over in-links)
+//   r_next = d w + base_k       (base_k = (1-d)/n + d/n * sum of r over dangling vertices)
+//   change = sum |r_next - r|
+template <class B, class V>
+double iterate_with_operations(Graph<B>& g, const PageRankIterations<B, V>& it, PageRankResult<V>& result,
+                               typename B::template Vector<V>& rank) {
+  const std::size_t n = std::size_t(g.vertices());
+  std::vector<V> inv_out(n), dangling(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const vid_t deg = g.out_degree_host()[i];
+    inv_out[i] = deg == 0 ? V(0) : V(1.0 / double(deg));
+    dangling[i] = deg == 0 ? V(1) : V(0);
+  }
+  const auto inv_out_d = B::from_host(inv_out), is_dangling = B::from_host(dangling);
+  rank = B::from_host(std::vector<V>(n, V(1.0 / double(n))));
+  typename B::template Vector<V> t, w, next, diff, held;
+  typename B::Stopwatch clock;
+  clock.start();
+  double base = 0;
+  for (int k = 1; k <= it.last; ++k) {
+    B::template ewise_mult<mult::Times>(t, nullptr, rank, inv_out_d);
+    B::mxv(w, nullptr, it.in_links, t, PlusSecond{});
+    B::template ewise_mult<mult::Times>(held, nullptr, rank, is_dangling);
+    base = it.rank_base(double(B::template reduce_scalar<monoid::Plus>(held)));
+    B::apply(next, nullptr, w, unary::Scale{it.damping});
+    B::apply(next, nullptr, next, unary::AddScalar{base});
+    B::apply(diff, nullptr, rank, unary::Negate{});
+    B::template ewise_add<monoid::Plus>(diff, nullptr, next, diff);
+    B::apply(diff, nullptr, diff, unary::Abs{});
+    result.change = double(B::template reduce_scalar<monoid::Plus>(diff));
+    std::swap(rank, next);
+    result.iterations = k;
+    if (!it.fixed && result.change < it.threshold) {
+      result.converged = true;
+      break;
+    }
+  }
+  result.iterate_seconds = clock.seconds();
+  if (it.fixed) result.converged = true;
+  return base;
+}
+
 }  // namespace detail
 
 template <class B, class V>
-PageRankResult<V> pagerank_on_backend(const Csr<double>& graph, const PageRankOptions& options) {
-  detail::check_pagerank_input(graph, options);
-  const vid_t n = graph.nrows;
+PageRankResult<V> pagerank_on_graph(Graph<B>& g, const PageRankOptions& options) {
+  detail::check_pagerank_options(g.vertices(), options);
+  const vid_t n = g.vertices();
   const double n_d = double(n);
   const double d = options.damping;
   auto start = std::chrono::steady_clock::now();
 
-  typename B::template Matrix<V> in_links;  // A', pattern only
-  {
-    Csr<V> pattern;
-    pattern.nrows = pattern.ncols = n;
-    pattern.rowptr = graph.rowptr;
-    pattern.col = graph.col;
-    B::transpose(in_links, B::from_host(pattern));
-  }
-  // r_0 = 1/n, so t_0 and dangling_0 are known without a pass.
-  std::vector<vid_t> outdeg(static_cast<std::size_t>(n));
-  std::vector<std::uint8_t> outdeg_code(static_cast<std::size_t>(n));
-  std::vector<V> scaled0(static_cast<std::size_t>(n));
-  double dangling = 0;
-  for (vid_t i = 0; i < n; ++i) {
-    outdeg[i] = static_cast<vid_t>(graph.row_length(i));
-    outdeg_code[i] = detail::OutDegreeCode::of(outdeg[i]);
-    const V r0 = V(1.0 / n_d);
-    scaled0[i] = outdeg[i] == 0 ? r0 : V(double(r0) / double(outdeg[i]));
-    if (outdeg[i] == 0) dangling += double(r0);
-  }
-  auto degree = B::from_host(outdeg);
-  auto degree_code = B::from_host(outdeg_code);
+  const auto& in_links = g.template in_links<V>();  // A', pattern only
+  // The passes take every vector by non-const reference; they only read the out-degrees.
+  auto& degree = const_cast<typename B::template Vector<vid_t>&>(g.out_degree());
+  const std::vector<vid_t>& outdeg = g.out_degree_host();
   PageRankResult<V> result;
-  result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
-  std::vector<typename B::template Vector<V>> scaled;
-  scaled.push_back(B::from_host(scaled0));
-  for (int b = 1; b < (result.device_loop ? 2 : 3); ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
-
   const bool fixed = options.fixed_iterations > 0;
-  const detail::PageRankIterations<B, V> iterations{
-      in_links, scaled, degree_code, degree, dangling, d, detail::RankBase(d, n_d), fixed,
+  std::vector<typename B::template Vector<V>> scaled;
+  typename B::template Vector<std::uint8_t> degree_code;
+  detail::PageRankIterations<B, V> iterations{
+      in_links, scaled, degree_code, degree, 0.0, d, detail::RankBase(d, n_d), fixed,
       fixed ? options.fixed_iterations : options.max_iterations,
       options.tolerance_mode == ToleranceMode::NetworkX ? n_d * options.tolerance : options.tolerance};
   auto uploaded = [&] {
     result.upload_seconds = detail::seconds_since(start);
     start = std::chrono::steady_clock::now();
   };
+  if (options.loop == PageRankLoop::Operations) {
+    uploaded();
+    auto rank = B::from_host(std::vector<V>(std::size_t(n), V(0)));
+    detail::iterate_with_operations(g, iterations, result, rank);
+    result.rank = B::to_host(rank);
+    result.solve_seconds = detail::seconds_since(start);
+    return result;
+  }
+
+  // r_0 = 1/n, so t_0 and dangling_0 are known without a pass.
+  std::vector<std::uint8_t> outdeg_code(static_cast<std::size_t>(n));
+  std::vector<V> scaled0(static_cast<std::size_t>(n));
+  for (vid_t i = 0; i < n; ++i) {
+    outdeg_code[i] = detail::OutDegreeCode::of(outdeg[i]);
+    const V r0 = V(1.0 / n_d);
+    scaled0[i] = outdeg[i] == 0 ? r0 : V(double(r0) / double(outdeg[i]));
+    if (outdeg[i] == 0) iterations.dangling += double(r0);
+  }
+  degree_code = B::from_host(outdeg_code);
+  result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
+  scaled.push_back(B::from_host(scaled0));
+  for (int b = 1; b < (result.device_loop ? 2 : 3); ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
+
   double base = 0;  // base_K
-  if constexpr (detail::has_device_loop<B, V>)
+  if constexpr (DeviceLoop<B>)
     if (result.device_loop) base = detail::iterate_on_device(iterations, result, uploaded);
   if (!result.device_loop) base = detail::iterate_from_host(iterations, result, uploaded);
 

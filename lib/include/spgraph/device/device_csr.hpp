@@ -41,6 +41,19 @@ struct DeviceCsr {
     d.val.upload(h.val);
     return d;
   }
+  // h's structure alone (a pattern matrix), whatever h's value type.
+  template <class W>
+  static DeviceCsr upload_structure(const Csr<W>& h, cudaStream_t stream = 0) {
+    DeviceCsr d;
+    d.nrows = h.nrows;
+    d.ncols = h.ncols;
+    d.rowptr = Buffer<eid_t>(0, stream);
+    d.col = Buffer<vid_t>(0, stream);
+    d.val = Buffer<V>(0, stream);
+    d.rowptr.upload(h.rowptr);
+    d.col.upload(h.col);
+    return d;
+  }
   Csr<V> download() const {
     Csr<V> h;
     h.nrows = nrows;

@@ -38,6 +38,10 @@ struct GpuBackend {
 
   template <class V> static Matrix<V> from_host(const Csr<V>& a) { return Matrix<V>::from_host(a); }
   template <class V> static Csr<V> to_host(const Matrix<V>& a) { return a.to_host(); }
+  // h's structure as a Matrix<V> without values (entries read as 1).
+  template <class V, class W> static Matrix<V> pattern_from_host(const Csr<W>& h) {
+    return Matrix<V>(device::DeviceCsr<V>::upload_structure(h));
+  }
   template <class V> static Vector<V> from_host(const std::vector<V>& x) {
     Vector<V> v;
     v.upload(x);

@@ -40,6 +40,15 @@ struct GraphBlasBackend {
   template <class V> static Matrix<V> from_host(const Csr<V>& a) { return graphblas::from_host(a); }
   template <class V> static Csr<V> to_host(const Matrix<V>& a) { return graphblas::to_host(a); }
   template <class V> static Vector<V> from_host(const std::vector<V>& x) { return graphblas::from_host(x); }
+  // h's structure as a Matrix<V> whose entries are all 1 (stored iso).
+  template <class V, class W> static Matrix<V> pattern_from_host(const Csr<W>& h) {
+    Csr<V> pattern;
+    pattern.nrows = h.nrows;
+    pattern.ncols = h.ncols;
+    pattern.rowptr = h.rowptr;
+    pattern.col = h.col;
+    return graphblas::from_host(pattern);
+  }
   template <class V> static std::vector<V> to_host(const Vector<V>& x) { return graphblas::to_host(x); }
 
   template <class SR, class V>

@@ -1,0 +1,89 @@
+#pragma once
+// A graph resident on a backend, built once from a host CSR (row i lists vertex i's
+// out-links) and taken by every algorithm and app, so that no algorithm uploads or transposes
+// again. It holds, each built on first use and kept:
+//   pattern<V>()       A's structure as a Matrix<V> without values (every entry reads as 1)
+//   in_links<V>()      A' of that pattern (pull over in-links: PageRank, BFS bottom-up)
+//   weighted()         A with its values (double), or the pattern where the input has none
+//   out_degree()       out-degrees, a Vector<vid_t>; also on the host (out_degree_host)
+// Structures for another V are separate copies on the backend: an algorithm asks for one V.
+// Building touches the host CSR only while the Graph is being built or a part is first asked
+// for; the host CSR must outlive the Graph until then (keep both, as the apps do).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph {
+
+template <class B>
+  requires Backend<B>
+class Graph {
+ public:
+  template <class V> using Matrix = typename B::template Matrix<V>;
+  template <class V> using Vector = typename B::template Vector<V>;
+
+  // Throws Error for a matrix that is not square.
+  explicit Graph(const Csr<double>& host) : host_(&host) {
+    if (host.nrows != host.ncols)
+      throw Error("a graph needs a square adjacency matrix; this one is " + std::to_string(host.nrows) + " x " +
+                  std::to_string(host.ncols));
+  }
+
+  vid_t vertices() const { return host_->nrows; }
+  eid_t edges() const { return host_->nnz(); }  // stored entries (directed links)
+  const Csr<double>& host() const { return *host_; }
+
+  template <class V>
+  const Matrix<V>& pattern() {
+    auto& slot = std::get<Parts<V>>(parts_).pattern;
+    if (!slot) slot.emplace(B::template pattern_from_host<V>(*host_));
+    return *slot;
+  }
+  template <class V>
+  const Matrix<V>& in_links() {
+    auto& slot = std::get<Parts<V>>(parts_).in_links;
+    if (!slot) {
+      Matrix<V> t;
+      B::transpose(t, pattern<V>());
+      slot.emplace(std::move(t));
+    }
+    return *slot;
+  }
+  const Matrix<double>& weighted() {
+    if (!weighted_) weighted_.emplace(B::from_host(*host_));
+    return *weighted_;
+  }
+
+  const std::vector<vid_t>& out_degree_host() {
+    if (out_degree_host_.empty() && host_->nrows > 0) {
+      out_degree_host_.resize(static_cast<std::size_t>(host_->nrows));
+      for (vid_t i = 0; i < host_->nrows; ++i) out_degree_host_[i] = static_cast<vid_t>(host_->row_length(i));
+    }
+    return out_degree_host_;
+  }
+  const Vector<vid_t>& out_degree() {
+    if (!out_degree_) out_degree_.emplace(B::from_host(out_degree_host()));
+    return *out_degree_;
+  }
+
+ private:
+  template <class V>
+  struct Parts {
+    std::optional<Matrix<V>> pattern, in_links;
+  };
+
+  const Csr<double>* host_;
+  std::tuple<Parts<float>, Parts<double>, Parts<std::int32_t>, Parts<std::int64_t>, Parts<bool>> parts_;
+  std::optional<Matrix<double>> weighted_;
+  std::vector<vid_t> out_degree_host_;
+  std::optional<Vector<vid_t>> out_degree_;
+};
+
+}  // namespace spgraph

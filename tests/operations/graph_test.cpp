@@ -1,0 +1,69 @@
+// spgraph::Graph on both backends: each part is what its definition says (the pattern with
+// entries of 1, A' equal to the host transpose, out-degrees equal to the row lengths), is
+// built once and kept, and a rectangular matrix is refused.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "matrix_support.hpp"
+#include "spgraph/gpu/backend.hpp"
+#include "spgraph/graph.hpp"
+#include "spgraph/graph_ops.hpp"
+#include "spgraph/graphblas/backend.hpp"
+#include "spgraph/io/load_graph.hpp"
+#include "test_support.hpp"
+
+namespace spgraph::test {
+namespace {
+
+// The pattern of h with every value 1, as to_host returns a pattern matrix's entries.
+Csr<float> ones_of(const Csr<double>& h) {
+  Csr<float> p;
+  p.nrows = h.nrows;
+  p.ncols = h.ncols;
+  p.rowptr = h.rowptr;
+  p.col = h.col;
+  p.val.assign(h.col.size(), 1.0f);
+  return p;
+}
+
+template <class B>
+void expect_graph_parts(const Csr<double>& host) {
+  Graph<B> g(host);
+  EXPECT_EQ(g.vertices(), host.nrows);
+  EXPECT_EQ(g.edges(), host.nnz());
+  EXPECT_TRUE(same_matrix(B::to_host(g.template pattern<float>()), ones_of(host)));
+  const auto& at = g.template in_links<float>();
+  EXPECT_EQ(&at, &g.template in_links<float>()) << "A' is built once and kept";
+  EXPECT_TRUE(same_matrix(B::to_host(at), ones_of(transpose(host))));
+  std::vector<vid_t> degrees(static_cast<std::size_t>(host.nrows));
+  for (vid_t i = 0; i < host.nrows; ++i) degrees[i] = static_cast<vid_t>(host.row_length(i));
+  EXPECT_EQ(B::to_host(g.out_degree()), degrees);
+  EXPECT_EQ(g.out_degree_host(), degrees);
+  EXPECT_TRUE(same_matrix(B::to_host(g.weighted()), host));
+}
+
+Csr<double> karate() { return io::load_graph(dataset("small/karate.mtx")).matrix; }
+Csr<double> directed() { return io::load_graph(dataset("small/west0067.mtx")).matrix; }
+
+TEST(GraphCpu, PartsMatchTheirDefinitions) {
+  expect_graph_parts<graphblas::GraphBlasBackend>(karate());
+  expect_graph_parts<graphblas::GraphBlasBackend>(directed());
+}
+
+TEST(GraphGpu, PartsMatchTheirDefinitions) {
+  SPGRAPH_REQUIRE_GPU();
+  expect_graph_parts<gpu::GpuBackend>(karate());
+  expect_graph_parts<gpu::GpuBackend>(directed());
+}
+
+TEST(GraphCpu, RefusesARectangularMatrix) {
+  RandomSpec spec;
+  spec.nrows = 3;
+  spec.ncols = 4;
+  const Csr<double> rectangular = random_csr<double>(spec);
+  EXPECT_THROW(Graph<graphblas::GraphBlasBackend>{rectangular}, Error);
+}
+
+}  // namespace
+}  // namespace spgraph::test
