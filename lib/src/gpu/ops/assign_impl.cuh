@@ -27,6 +27,8 @@
 #include "spgraph/gpu/row_ids.hpp"
 
 namespace spgraph::gpu {
+// Internal to each per-type file that includes this (its kernels are not templates).
+namespace {
 namespace assign_detail {
 
 template <class V>
@@ -118,6 +120,7 @@ __global__ void key_columns_kernel(const std::uint64_t* __restrict__ keys, eid_t
 }
 
 }  // namespace assign_detail
+}  // namespace
 
 template <class V>
 void assign(Vector<V>& w, const std::type_identity_t<Vector<V>>* mask, std::type_identity_t<V> s,

@@ -27,6 +27,8 @@
 #include "spgraph/gpu/transpose.hpp"
 
 namespace spgraph::gpu {
+// Internal to each per-type file that includes this (its kernels are not templates).
+namespace {
 namespace select_detail {
 
 using Kind = SelectSpec::Kind;
@@ -182,6 +184,7 @@ Matrix<V> unmasked_select(const Matrix<V>& A, const SelectSpec& spec) {
 }
 
 }  // namespace select_detail
+}  // namespace
 
 template <class V>
 void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const SelectSpec& spec,
