@@ -56,7 +56,7 @@ Phases build_gpu(const Csr<double>& host) {
   sync();
   p.transpose = since(t);
   t = Clock::now();
-  g.out_degree();
+  g.out_degree<float>();
   sync();
   p.degrees = since(t);
   t = Clock::now();
@@ -76,7 +76,7 @@ Phases build_cpu(const Csr<double>& host) {
   g.in_links<float>();
   p.transpose = since(t);
   t = Clock::now();
-  g.out_degree();
+  g.out_degree<float>();
   p.degrees = since(t);
   return p;
 }

@@ -3,7 +3,9 @@
 # ../shared/tools/device-bundle.sh copies the binaries, GraphBLAS's package and the real
 # graphs into .device/; the binaries (each embedding the same kernels) then shrink ~18x as one
 # xz stream with a dictionary large enough to see the repeats. scripts/gpu-check.sh unpacks.
-# usage: scripts/device-pack.sh [BUILD_DIR (build-gpu)]
+# usage: [DEVICE_BINS="spmv_test spmv ..."] scripts/device-pack.sh [BUILD_DIR (build-gpu)]
+# DEVICE_BINS packs only the executables it names: the whole build no longer fits the 64 MiB a
+# call carries beside GraphBLAS and the real graphs, so the suites go in two calls.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build-gpu}
@@ -17,6 +19,12 @@ if [ -n "$dups" ]; then
   exit 1
 fi
 ../shared/tools/device-bundle.sh "$build" ../shared/datasets/real | sed '/^bundle size/d'
+if [ -n "${DEVICE_BINS:-}" ]; then
+  for f in .device/bin/*; do
+    case " $DEVICE_BINS " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
+  done
+fi
+strip --strip-all .device/bin/* 2>/dev/null || true  # symbols only: the kernels are untouched
 tar cf - -C .device bin | xz -T1 --lzma2=preset=1,dict=256MiB > .device/bin.tar.xz
 rm -rf .device/bin
 du -sh .device | awk '{print "packed .device: " $1 " (at most 64 MiB travels)"}'

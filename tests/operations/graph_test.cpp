@@ -3,6 +3,7 @@
 // built once and kept, and a rectangular matrix is refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "matrix_support.hpp"
@@ -27,20 +28,30 @@ Csr<float> ones_of(const Csr<double>& h) {
   return p;
 }
 
+// A pattern comes back without values (gpu) or with explicit ones (graphblas): either way its
+// structure is want's and every value it has is 1.
+template <class V>
+::testing::AssertionResult same_pattern(const Csr<V>& got, const Csr<float>& want) {
+  if (!got.is_pattern() && std::any_of(got.val.begin(), got.val.end(), [](V v) { return v != V(1); }))
+    return ::testing::AssertionFailure() << "a pattern entry is not 1";
+  return same_matrix(got, convert_values<V>(want), false);
+}
+
 template <class B>
 void expect_graph_parts(const Csr<double>& host) {
   Graph<B> g(host);
   EXPECT_EQ(g.vertices(), host.nrows);
   EXPECT_EQ(g.edges(), host.nnz());
-  EXPECT_TRUE(same_matrix(B::to_host(g.template pattern<float>()), ones_of(host)));
+  EXPECT_TRUE(same_pattern(B::to_host(g.template pattern<float>()), ones_of(host)));
   const auto& at = g.template in_links<float>();
   EXPECT_EQ(&at, &g.template in_links<float>()) << "A' is built once and kept";
-  EXPECT_TRUE(same_matrix(B::to_host(at), ones_of(transpose(host))));
+  EXPECT_TRUE(same_pattern(B::to_host(at), ones_of(transpose(host))));
   std::vector<vid_t> degrees(static_cast<std::size_t>(host.nrows));
   for (vid_t i = 0; i < host.nrows; ++i) degrees[i] = static_cast<vid_t>(host.row_length(i));
   EXPECT_EQ(B::to_host(g.out_degree()), degrees);
-  EXPECT_EQ(g.out_degree_host(), degrees);
-  EXPECT_TRUE(same_matrix(B::to_host(g.weighted()), host));
+  const Csr<double> weighted = B::to_host(g.weighted());
+  if (host.is_pattern()) EXPECT_TRUE(same_pattern(weighted, ones_of(host)));
+  else EXPECT_TRUE(same_matrix(weighted, host));
 }
 
 Csr<double> karate() { return io::load_graph(dataset("small/karate.mtx")).matrix; }

@@ -145,7 +145,14 @@ TEST(SpgemmMasked, ComplementOfAFullMaskFormsNothing) {
   SPGRAPH_REQUIRE_GPU();
   const auto a = random_csr<double>({.nrows = 60, .ncols = 40, .density = 0.1, .seed = 251});
   const auto b = random_csr<double>({.nrows = 40, .ncols = 50, .density = 0.1, .seed = 252});
-  const auto full = random_csr<double>({.nrows = 60, .ncols = 50, .density = 1.0, .seed = 253, .min_value = 1});
+  Csr<double> full;  // every position, value 1 (random_csr's sampling need not reach them all)
+  full.nrows = 60;
+  full.ncols = 50;
+  for (vid_t i = 0; i < full.nrows; ++i) {
+    for (vid_t j = 0; j < full.ncols; ++j) full.col.push_back(j);
+    full.rowptr.push_back(eid_t(full.col.size()));
+  }
+  full.val.assign(full.col.size(), 1.0);
   Descriptor d;
   d.mask_complement = true;
   const auto info = expect_matches_oracle<PlusTimes>(a, b, {}, {}, d, &full);

@@ -5,7 +5,7 @@
 //   pattern<V>()       A's structure as a Matrix<V> without values (every entry reads as 1)
 //   in_links<V>()      A' of that pattern (pull over in-links: PageRank, BFS bottom-up)
 //   weighted()         A with its values (double), or the pattern where the input has none
-//   out_degree()       out-degrees, a Vector<vid_t>; also on the host (out_degree_host)
+//   out_degree()       out-degrees, a Vector<vid_t>, counted on the backend
 // Structures for another V are separate copies on the backend: an algorithm asks for one V.
 // Building touches the host CSR only while the Graph is being built or a part is first asked
 // for; the host CSR must outlive the Graph until then (keep both, as the apps do).
@@ -61,15 +61,15 @@ class Graph {
     return *weighted_;
   }
 
-  const std::vector<vid_t>& out_degree_host() {
-    if (out_degree_host_.empty() && host_->nrows > 0) {
-      out_degree_host_.resize(static_cast<std::size_t>(host_->nrows));
-      for (vid_t i = 0; i < host_->nrows; ++i) out_degree_host_[i] = static_cast<vid_t>(host_->row_length(i));
-    }
-    return out_degree_host_;
-  }
+  // Out-degrees, counted on the backend from pattern<V>() (V: the one the caller works in,
+  // so no other structure is built); the same vector whatever V.
+  template <class V = float>
   const Vector<vid_t>& out_degree() {
-    if (!out_degree_) out_degree_.emplace(B::from_host(out_degree_host()));
+    if (!out_degree_) {
+      Vector<vid_t> d;
+      B::row_degrees(d, pattern<V>());
+      out_degree_.emplace(std::move(d));
+    }
     return *out_degree_;
   }
 
@@ -82,7 +82,6 @@ class Graph {
   const Csr<double>* host_;
   std::tuple<Parts<float>, Parts<double>, Parts<std::int32_t>, Parts<std::int64_t>, Parts<bool>> parts_;
   std::optional<Matrix<double>> weighted_;
-  std::vector<vid_t> out_degree_host_;
   std::optional<Vector<vid_t>> out_degree_;
 };
 

@@ -45,8 +45,10 @@
 //   extract_rows(C, A, rows)                   C = A(rows, :), rows.size() x A.ncols()
 //   permute(C, A, p)                           C = P A P': C(i,j) = A(p[i], p[j]), p a permutation
 //   transpose(C, A)                            C = A'
+//   row_degrees(d, A)                          d(i) = the entries stored in row i, a Vector<vid_t>
 //   from_host / to_host                        Csr<V> and std::vector<V> to and from the backend
 //   pattern_from_host<V>(Csr<W>)               a host matrix's structure alone, entries read as 1
+//   zeros<V>(n)                                a dense vector of n zeros, made on the backend
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -104,7 +106,8 @@ namespace detail {
 template <class B, class V>
 concept OperationsOver = requires(typename B::template Matrix<V>& C, const typename B::template Matrix<V>& A,
                                   typename B::template Vector<V>& y, const typename B::template Vector<V>& x,
-                                  typename B::template Vector<std::int64_t>& counts, const Csr<V>& host_matrix,
+                                  typename B::template Vector<std::int64_t>& counts,
+                                  typename B::template Vector<vid_t>& degrees, const Csr<V>& host_matrix,
                                   const std::vector<V>& host_vector, const Descriptor& desc,
                                   const SelectSpec& spec, const std::vector<vid_t>& ids, V s) {
   { B::from_host(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
@@ -112,6 +115,7 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
   { B::from_host(host_vector) } -> std::same_as<typename B::template Vector<V>>;
   { B::template pattern_from_host<V>(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
   { B::to_host(x) } -> std::same_as<std::vector<V>>;
+  { B::template zeros<V>(std::size_t{1}) } -> std::same_as<typename B::template Vector<V>>;
   B::mxm(C, &A, A, A, PlusTimes{}, desc, MxmOptions{});
   B::mxv(y, &x, A, x, PlusTimes{}, desc, SpmvOptions{});
   B::vxm(y, &x, x, A, PlusTimes{}, desc, SpmvOptions{});
@@ -135,6 +139,7 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
   B::extract_rows(C, A, ids);
   B::permute(C, A, ids);
   B::transpose(C, A);
+  B::row_degrees(degrees, A);
 };
 
 }  // namespace detail

@@ -114,7 +114,7 @@ SPGRAPH_HD T read_only(const T* v, std::size_t i) {
 struct OutDegreeCode {
   static constexpr std::uint8_t kEscape = 255;
 
-  static std::uint8_t of(vid_t degree) { return degree < kEscape ? std::uint8_t(degree) : kEscape; }
+  static SPGRAPH_HD std::uint8_t of(vid_t degree) { return degree < kEscape ? std::uint8_t(degree) : kEscape; }
   static SPGRAPH_HD vid_t read(const std::uint8_t* code, const vid_t* outdeg, std::size_t i) {
     const std::uint8_t c = read_only(code, i);
     return c == kEscape ? read_only(outdeg, i) : vid_t(c);
@@ -160,6 +160,19 @@ struct PageRankStep {
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
                              const V* prev_scaled, const std::uint8_t* code, const vid_t* outdeg) const {
     (*this)(i, in_sum, load(i, scaled, prev_scaled, code, outdeg), acc, prev, scaled, prev_scaled, code, outdeg);
+  }
+};
+
+// Before the first iteration, r_0 = 1/n everywhere: t_0 = r_0 / outdeg (r_0 itself for a
+// dangling vertex), the out-degree codes, and dangling_0, the rank dangling vertices hold.
+template <class V>
+struct PageRankStart {
+  V r0;
+  SPGRAPH_HD void operator()(std::size_t i, double (&acc)[1], V* scaled, std::uint8_t* code, const vid_t* degree) const {
+    const vid_t d = degree[i];
+    code[i] = OutDegreeCode::of(d);
+    scaled[i] = d == 0 ? r0 : V(double(r0) / double(d));
+    acc[0] += d == 0 ? double(r0) : 0.0;
   }
 };
 
@@ -306,9 +319,10 @@ template <class B, class V>
 double iterate_with_operations(Graph<B>& g, const PageRankIterations<B, V>& it, PageRankResult<V>& result,
                                typename B::template Vector<V>& rank) {
   const std::size_t n = std::size_t(g.vertices());
+  const std::vector<vid_t> degree = B::to_host(g.template out_degree<V>());
   std::vector<V> inv_out(n), dangling(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const vid_t deg = g.out_degree_host()[i];
+    const vid_t deg = degree[i];
     inv_out[i] = deg == 0 ? V(0) : V(1.0 / double(deg));
     dangling[i] = deg == 0 ? V(1) : V(0);
   }
@@ -353,8 +367,7 @@ PageRankResult<V> pagerank_on_graph(Graph<B>& g, const PageRankOptions& options)
 
   const auto& in_links = g.template in_links<V>();  // A', pattern only
   // The passes take every vector by non-const reference; they only read the out-degrees.
-  auto& degree = const_cast<typename B::template Vector<vid_t>&>(g.out_degree());
-  const std::vector<vid_t>& outdeg = g.out_degree_host();
+  auto& degree = const_cast<typename B::template Vector<vid_t>&>(g.template out_degree<V>());
   PageRankResult<V> result;
   const bool fixed = options.fixed_iterations > 0;
   std::vector<typename B::template Vector<V>> scaled;
@@ -369,26 +382,17 @@ PageRankResult<V> pagerank_on_graph(Graph<B>& g, const PageRankOptions& options)
   };
   if (options.loop == PageRankLoop::Operations) {
     uploaded();
-    auto rank = B::from_host(std::vector<V>(std::size_t(n), V(0)));
+    auto rank = B::template zeros<V>(std::size_t(n));
     detail::iterate_with_operations(g, iterations, result, rank);
     result.rank = B::to_host(rank);
     result.solve_seconds = detail::seconds_since(start);
     return result;
   }
 
-  // r_0 = 1/n, so t_0 and dangling_0 are known without a pass.
-  std::vector<std::uint8_t> outdeg_code(static_cast<std::size_t>(n));
-  std::vector<V> scaled0(static_cast<std::size_t>(n));
-  for (vid_t i = 0; i < n; ++i) {
-    outdeg_code[i] = detail::OutDegreeCode::of(outdeg[i]);
-    const V r0 = V(1.0 / n_d);
-    scaled0[i] = outdeg[i] == 0 ? r0 : V(double(r0) / double(outdeg[i]));
-    if (outdeg[i] == 0) iterations.dangling += double(r0);
-  }
-  degree_code = B::from_host(outdeg_code);
   result.device_loop = detail::use_device_loop<B, V>(in_links, options.loop);
-  scaled.push_back(B::from_host(scaled0));
-  for (int b = 1; b < (result.device_loop ? 2 : 3); ++b) scaled.push_back(B::from_host(std::vector<V>(n, V(0))));
+  for (int b = 0; b < (result.device_loop ? 2 : 3); ++b) scaled.push_back(B::template zeros<V>(std::size_t(n)));
+  degree_code = B::template zeros<std::uint8_t>(std::size_t(n));
+  iterations.dangling = B::template map_reduce<1>(detail::PageRankStart<V>{V(1.0 / n_d)}, scaled[0], degree_code, degree)[0];
 
   double base = 0;  // base_K
   if constexpr (DeviceLoop<B>)
@@ -396,10 +400,10 @@ PageRankResult<V> pagerank_on_graph(Graph<B>& g, const PageRankOptions& options)
   if (!result.device_loop) base = detail::iterate_from_host(iterations, result, uploaded);
 
   // r_K from t_{K-1}, which neither loop overwrote.
-  auto in_sum = B::from_host(std::vector<V>(n, V(0)));
+  auto in_sum = B::template zeros<V>(std::size_t(n));
   B::mxv(in_sum, nullptr, in_links, scaled[std::size_t(result.iterations - 1) % scaled.size()], PlusSecond{},
          Descriptor{}, SpmvOptions{});
-  auto rank = B::from_host(std::vector<V>(n, V(0)));
+  auto rank = B::template zeros<V>(std::size_t(n));
   B::template map_reduce<1>(detail::PageRankRanks<V>{base, d}, rank, in_sum);
   result.rank = B::to_host(rank);
   result.solve_seconds = detail::seconds_since(start);

@@ -23,6 +23,7 @@
 #include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/reduce.hpp"
+#include "spgraph/gpu/row_ids.hpp"
 #include "spgraph/gpu/select.hpp"
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -48,6 +49,11 @@ struct GpuBackend {
     return v;
   }
   template <class V> static std::vector<V> to_host(const Vector<V>& x) { return x.download(); }
+  template <class V> static Vector<V> zeros(std::size_t n) {
+    Vector<V> v(n);
+    v.fill_zero();
+    return v;
+  }
 
   // Same signatures as graphblas::GraphBlasBackend's (masks are not deduced, so nullptr is a
   // valid "no mask"); gpu::mxm's SpgemmInfo is for callers that use gpu::mxm directly.
@@ -139,6 +145,11 @@ struct GpuBackend {
 
   // C = A', output first as in graphblas::transpose.
   template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }
+  // d(i) = the entries stored in row i of A (one kernel over A's row offsets).
+  template <class V> static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) {
+    d = Vector<vid_t>(static_cast<std::size_t>(A.nrows()));
+    gpu::row_lengths(A.csr().rowptr.data(), A.nrows(), d.data());
+  }
 
   template <int R, class F, class... V>
   static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {

@@ -109,11 +109,19 @@ __device__ __forceinline__ V from_bits(bits_t<V> b) {
   return v;
 }
 
-// *target = add(*target, x) under SR by compare-and-swap: on the value's own bits, or for a
-// 1-byte value (bool) on the aligned 32-bit word holding it. Stops once the target absorbs x
+// *target = add(*target, x) under SR by compare-and-swap: on the value's own bits, or for
+// another 1-byte value on the aligned 32-bit word holding it. Stops once the target absorbs x
 // (the common case for min/max after the first few writers).
 template <class SR, class V>
 __device__ void cas_merge(V* target, V x) {
+  if constexpr (std::is_same_v<V, bool>) {
+    // Every bool monoid here (lor, land, any) either sets the byte whatever it held or leaves
+    // it: a plain byte store, and no read of the word around it (which can pass the end of
+    // the vector).
+    const bool if_false = SR::template add<V>(false, x), if_true = SR::template add<V>(true, x);
+    if (if_false == if_true) *reinterpret_cast<volatile bool*>(target) = if_false;
+    if (if_false == if_true || (!if_false && if_true)) return;
+  }
   if constexpr (sizeof(V) == 1) {
     const auto address = reinterpret_cast<std::uintptr_t>(target);
     unsigned* word = reinterpret_cast<unsigned*>(address & ~std::uintptr_t(3));

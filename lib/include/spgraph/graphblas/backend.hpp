@@ -50,6 +50,7 @@ struct GraphBlasBackend {
     return graphblas::from_host(pattern);
   }
   template <class V> static std::vector<V> to_host(const Vector<V>& x) { return graphblas::to_host(x); }
+  template <class V> static Vector<V> zeros(std::size_t n) { return Vector<V>(n, V{}); }
 
   template <class SR, class V>
   static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
@@ -140,6 +141,8 @@ struct GraphBlasBackend {
 
   template <class V>
   static void transpose(Matrix<V>& C, const Matrix<V>& A) { graphblas::transpose(C, A); }
+  template <class V>
+  static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) { graphblas::row_degrees(d, A); }
 
   // The fused dense-vector pass (graphblas/dense_map_reduce.hpp).
   template <int R, class F, class... V>

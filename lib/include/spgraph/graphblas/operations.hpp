@@ -183,4 +183,8 @@ void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p);
 template <class V>
 void transpose(Matrix<V>& C, const Matrix<V>& A);
 
+// d(i) = the entries stored in row i of A (out-degrees of a graph), a Vector<int32>.
+template <class V>
+void row_degrees(Vector<vid_t>& d, const Matrix<V>& A);
+
 }  // namespace spgraph::graphblas

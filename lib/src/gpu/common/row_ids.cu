@@ -17,12 +17,18 @@ __global__ void mark_row_starts(const eid_t* __restrict__ rowptr, vid_t nrows, v
   if (begin < rowptr[i + 1]) row_ids[begin] = vid_t(i);
 }
 
+__global__ void row_lengths_kernel(const eid_t* __restrict__ rowptr, vid_t nrows, vid_t* __restrict__ lengths) {
+  const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < nrows) lengths[i] = vid_t(rowptr[i + 1] - rowptr[i]);
+}
+
+constexpr int kThreads = 256;
+
 }  // namespace
 
 void expand_row_ids(const eid_t* rowptr, vid_t nrows, eid_t nnz, vid_t* row_ids, cudaStream_t stream) {
   if (nnz == 0) return;
   SPGRAPH_CUDA(cudaMemsetAsync(row_ids, 0, sizeof(vid_t) * static_cast<std::size_t>(nnz), stream));
-  constexpr int kThreads = 256;
   mark_row_starts<<<unsigned((eid_t(nrows) + kThreads - 1) / kThreads), kThreads, 0, stream>>>(rowptr, nrows, row_ids);
   SPGRAPH_CHECK_LAUNCH("mark_row_starts");
   device::run_cub(
@@ -30,6 +36,13 @@ void expand_row_ids(const eid_t* rowptr, vid_t nrows, eid_t nnz, vid_t* row_ids,
         return cub::DeviceScan::InclusiveScan(temp, bytes, row_ids, row_ids, cuda::maximum<>{}, nnz, stream);
       },
       stream);
+}
+
+void row_lengths(const eid_t* rowptr, vid_t nrows, vid_t* lengths, cudaStream_t stream) {
+  if (nrows == 0) return;
+  row_lengths_kernel<<<unsigned((eid_t(nrows) + kThreads - 1) / kThreads), kThreads, 0, stream>>>(rowptr, nrows,
+                                                                                                   lengths);
+  SPGRAPH_CHECK_LAUNCH("row_lengths_kernel");
 }
 
 }  // namespace spgraph::gpu

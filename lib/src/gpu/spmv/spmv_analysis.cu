@@ -9,19 +9,13 @@
 #include <memory>
 #include <mutex>
 
+#include "spgraph/gpu/row_ids.hpp"
 #include "spgraph/gpu/transpose.hpp"
 #include "spmv_cache_internal.hpp"
 
 namespace spgraph::gpu {
 namespace detail {
 namespace {
-
-constexpr int kThreads = 256;
-
-__global__ void row_lengths_kernel(const eid_t* __restrict__ rowptr, vid_t nrows, vid_t* __restrict__ len) {
-  const eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < nrows) len[i] = vid_t(rowptr[i + 1] - rowptr[i]);
-}
 
 // Entries of a row past the ELL width: what HYB stores in COO.
 struct ExcessOver {
@@ -55,9 +49,7 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
   s.mean_row_length = n ? double(s.nnz) / n : 0.0;
   device::Buffer<vid_t> lengths(n, stream);
   if (n > 0) {
-    row_lengths_kernel<<<unsigned((eid_t(n) + kThreads - 1) / kThreads), kThreads, 0, stream>>>(
-        A.csr().rowptr.data(), n, lengths.data());
-    SPGRAPH_CHECK_LAUNCH("row_lengths_kernel");
+    row_lengths(A.csr().rowptr.data(), n, lengths.data(), stream);
     // Sorted lengths give the longest row and HYB's quantile in one pass.
     device::Buffer<vid_t> sorted(n, stream);
     run_cub([&](void* temp, std::size_t& bytes) {
