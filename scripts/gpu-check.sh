@@ -22,7 +22,8 @@ export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
 what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph io generators)
-bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)")
+# The test binaries: the packed ones (a call may carry only some), else those on PATH.
+if [ -d .device/bin ]; then bin=$PWD/.device/bin; else bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)"); fi
 status=0
 for w in "${what[@]}"; do
   echo "== $w"
