@@ -1,7 +1,7 @@
 // PageRank on SuiteSparse:GraphBLAS: the shared template (pagerank_impl.hpp) instantiated for
 // the graphblas backend.
 #include "spgraph/graphblas/backend.hpp"
-#include "spgraph/algorithms/pagerank_impl.hpp"
+#include "pagerank_impl.hpp"
 
 namespace spgraph::algorithms {
 

@@ -2,9 +2,9 @@
 // for the gpu backend, with its product-and-pass iterations (gpu/mxv_reduce_impl.cuh, and all of
 // them in one kernel, gpu/mxv_loop_impl.cuh) compiled here.
 #include "spgraph/gpu/backend.hpp"
-#include "spgraph/gpu/mxv_loop_impl.cuh"
-#include "spgraph/gpu/mxv_reduce_impl.cuh"
-#include "spgraph/algorithms/pagerank_impl.hpp"
+#include "gpu/fused/mxv_loop_impl.cuh"
+#include "gpu/fused/mxv_reduce_impl.cuh"
+#include "pagerank_impl.hpp"
 
 namespace spgraph::algorithms {
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "spgraph/device/device_info.hpp"
+#include "spgraph/error.hpp"
 
 namespace spgraph::test {
 
@@ -28,6 +29,17 @@ inline std::string shared_dataset(const std::string& rel) {
 
 // Whether the environment variable `name` is set to 1: a switch that turns a skip into a failure.
 inline bool switch_on(const char* name) { return env_or(name, "") == "1"; }
+
+// The message of the spgraph::Error f throws ("" when it throws none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
 
 }  // namespace spgraph::test
 

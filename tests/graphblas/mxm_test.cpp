@@ -6,6 +6,7 @@
 #include <string>
 
 #include "small_matrices.hpp"
+#include "test_support.hpp"
 
 namespace spgraph::test {
 namespace {
@@ -199,16 +200,6 @@ struct MyMax {
   template <class T> static constexpr T identity() { return T(0); }
   template <class T> static constexpr T add(T a, T b) { return a < b ? b : a; }
 };
-
-template <class Fn>
-std::string error_of(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 TEST(GraphblasMxm, UnsupportedSemiringsThrowNamingSemiringAndType) {
   M C = example_a<double>();

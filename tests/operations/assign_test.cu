@@ -18,16 +18,6 @@
 namespace spgraph::test {
 namespace {
 
-// The message of the Error f throws ("" when it throws none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // ---- known answers
 template <class B> using AssignKnown = OnBothBackends<B>;

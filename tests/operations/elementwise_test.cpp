@@ -17,15 +17,6 @@
 namespace spgraph::test {
 namespace {
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // An operator type without a run-time id: both backends must refuse it by name.
 struct NoIdOp {

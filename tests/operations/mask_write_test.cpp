@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../lib/src/gpu/ops/mask_write.hpp"
+#include "gpu/ops/mask_write.hpp"
 #include "gpu_vs_graphblas.hpp"
 #include "spgraph/error.hpp"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/loop_slices.hpp"
+#include "gpu/common/loop_slices.hpp"
 
 namespace spgraph::test {
 namespace {

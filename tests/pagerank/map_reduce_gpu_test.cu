@@ -9,8 +9,8 @@
 
 #include "map_reduce_cases.hpp"
 #include "spgraph/gpu/backend.hpp"
-#include "spgraph/gpu/mxv_reduce_impl.cuh"
-#include "spgraph/gpu/spmv.hpp"
+#include "gpu/fused/mxv_reduce_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::test {

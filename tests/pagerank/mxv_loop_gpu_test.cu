@@ -12,8 +12,9 @@
 #include "map_reduce_cases.hpp"
 #include "spgraph/graph_ops.hpp"
 #include "spgraph/gpu/backend.hpp"
-#include "spgraph/gpu/mxv_loop_impl.cuh"
+#include "gpu/fused/mxv_loop_impl.cuh"
 #include "test_support.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::test {
 namespace {

@@ -2,7 +2,7 @@
 // numeric pass's sort tiers take.
 #include <gtest/gtest.h>
 
-#include "spgraph/gpu/spgemm/groups.hpp"
+#include "gpu/spgemm/groups.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {

@@ -1,6 +1,7 @@
 // Every SpMV kernel x semiring x {float, double} x {valued, pattern} x {mxv, vxm} on the
 // shape zoo (spmv_test_support.hpp), against the graphblas backend; any.secondi for validity.
 #include "spmv_test_support.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::test::spmv {
 namespace {

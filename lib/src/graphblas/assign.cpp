@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "../host/index_checks.hpp"
+#include "host/index_checks.hpp"
 #include "internal.hpp"
 
 namespace spgraph::graphblas {

@@ -30,14 +30,7 @@ struct DeviceCsr {
   CsrView<V> view() const { return {nrows, ncols, nnz(), rowptr.data(), col.data(), val.empty() ? nullptr : val.data()}; }
 
   static DeviceCsr upload(const Csr<V>& h, cudaStream_t stream = 0) {
-    DeviceCsr d;
-    d.nrows = h.nrows;
-    d.ncols = h.ncols;
-    d.rowptr = Buffer<eid_t>(0, stream);
-    d.col = Buffer<vid_t>(0, stream);
-    d.val = Buffer<V>(0, stream);
-    d.rowptr.upload(h.rowptr);
-    d.col.upload(h.col);
+    DeviceCsr d = upload_structure(h, stream);
     d.val.upload(h.val);
     return d;
   }

@@ -17,13 +17,13 @@
 #include "spgraph/descriptor.hpp"
 #include "spgraph/device/memory.hpp"
 #include "spgraph/gpu/assign.hpp"
+#include "spgraph/gpu/degrees.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/elementwise.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/reduce.hpp"
-#include "spgraph/gpu/row_ids.hpp"
 #include "spgraph/gpu/select.hpp"
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
@@ -145,11 +145,7 @@ struct GpuBackend {
 
   // C = A', output first as in graphblas::transpose.
   template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }
-  // d(i) = the entries stored in row i of A (one kernel over A's row offsets).
-  template <class V> static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) {
-    d = Vector<vid_t>(static_cast<std::size_t>(A.nrows()));
-    gpu::row_lengths(A.csr().rowptr.data(), A.nrows(), d.data());
-  }
+  template <class V> static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) { gpu::row_degrees(d, A); }
 
   template <int R, class F, class... V>
   static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {

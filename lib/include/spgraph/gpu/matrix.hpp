@@ -12,7 +12,7 @@
 
 namespace spgraph::gpu {
 
-template <class V> struct SpmvCache;  // defined by the SpMV family (gpu/spmv.hpp)
+template <class V> struct SpmvCache;  // the SpMV family's (lib/src/gpu/spmv/spmv_formats.hpp)
 template <class V> class Matrix;
 namespace detail {
 // The SpMV family's way to a matrix's cache (creates it on first use, thread-safe).

@@ -34,8 +34,7 @@
 //   float, double      PlusTimes, MinPlus, MaxTimes, PlusFirst, PlusSecond, PlusPair
 //   int64_t, int32_t   PlusTimes, PlusPair, MinPlus, AnySecondI
 //   bool               OrAnd
-// Other combinations: include spgraph/gpu/spgemm_impl.cuh in a .cu file and use
-// SPGRAPH_INSTANTIATE_MXM(SR, V).
+// Other combinations: a file in lib/src/gpu/spgemm/ with SPGRAPH_INSTANTIATE_MXM(SR, V).
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -43,7 +42,6 @@
 
 #include "spgraph/descriptor.hpp"
 #include "spgraph/gpu/matrix.hpp"
-#include "spgraph/gpu/spgemm/structure.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/semiring.hpp"
 
@@ -87,14 +85,8 @@ SpgemmInfo mxm_panels(const Matrix<V>& A, const Matrix<V>& B, SR, const MxmOptio
                       const std::function<void(vid_t first_row, std::type_identity_t<Matrix<V>>&& panel)>& sink,
                       const SpgemmTuning& tuning = {});
 
-namespace spgemm_detail {
-eid_t count_products(const Structure& a, const Structure& b);
-}  // namespace spgemm_detail
-
 // Intermediate products of A*B: sum over A's entries (i,k) of the length of B's row k.
 template <class V>
-eid_t count_products(const Matrix<V>& A, const Matrix<V>& B) {
-  return spgemm_detail::count_products(spgemm_detail::structure_of(A.csr()), spgemm_detail::structure_of(B.csr()));
-}
+eid_t count_products(const Matrix<V>& A, const Matrix<V>& B);
 
 }  // namespace spgraph::gpu

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/loop_slices.hpp"
+#include "gpu/common/loop_slices.hpp"
 
 namespace spgraph::gpu::detail {
 

@@ -1,11 +1,15 @@
-#include "spgraph/gpu/row_ids.hpp"
+#include "gpu/common/row_ids.hpp"
+
+#include <cstdint>
 
 #include <cub/device/device_scan.cuh>
 #include <cuda/functional>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/memory.hpp"
+#include "spgraph/gpu/degrees.hpp"
+#include "spgraph/instantiations.hpp"
 
 namespace spgraph::gpu {
 namespace {
@@ -44,5 +48,16 @@ void row_lengths(const eid_t* rowptr, vid_t nrows, vid_t* lengths, cudaStream_t 
                                                                                                    lengths);
   SPGRAPH_CHECK_LAUNCH("row_lengths_kernel");
 }
+
+template <class V>
+void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) {
+  d = Vector<vid_t>(static_cast<std::size_t>(A.nrows()));
+  row_lengths(A.csr().rowptr.data(), A.nrows(), d.data());
+}
+
+#define SPGRAPH_INSTANTIATE(V) template void row_degrees<V>(Vector<vid_t>&, const Matrix<V>&);
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
+SPGRAPH_INSTANTIATE(std::uint64_t)
+#undef SPGRAPH_INSTANTIATE
 
 }  // namespace spgraph::gpu

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/row_ids.hpp"
+#include "gpu/common/row_ids.hpp"
 
 namespace spgraph::gpu {
 namespace {

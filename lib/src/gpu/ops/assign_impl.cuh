@@ -16,15 +16,15 @@
 #include <utility>
 #include <vector>
 
-#include "../../host/index_checks.hpp"
+#include "host/index_checks.hpp"
 #include "compact.hpp"
 #include "mask_write.hpp"
 #include "row_offsets.hpp"
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/assign.hpp"
-#include "spgraph/gpu/row_ids.hpp"
+#include "gpu/common/row_ids.hpp"
 
 namespace spgraph::gpu {
 // Internal to each per-type file that includes this (its kernels are not templates).

@@ -3,7 +3,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "row_offsets.hpp"
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/instantiations.hpp"

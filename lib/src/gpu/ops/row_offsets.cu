@@ -2,7 +2,7 @@
 
 #include <cub/device/device_scan.cuh>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 

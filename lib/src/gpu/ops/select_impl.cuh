@@ -19,10 +19,10 @@
 #include "compact.hpp"
 #include "mask_write.hpp"
 #include "row_offsets.hpp"
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/row_ids.hpp"
+#include "gpu/common/row_ids.hpp"
 #include "spgraph/gpu/select.hpp"
 #include "spgraph/gpu/transpose.hpp"
 

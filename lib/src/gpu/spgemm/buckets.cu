@@ -2,8 +2,8 @@
 #include <vector>
 
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/internal.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {

@@ -3,8 +3,8 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
-#include "spgraph/device/cub_call.hpp"
-#include "spgraph/gpu/spgemm/internal.hpp"
+#include "device/cub_call.hpp"
+#include "gpu/spgemm/internal.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 

@@ -2,12 +2,12 @@
 // count the distinct keys of each row.
 #include <cub/device/device_radix_sort.cuh>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/esc_keys.cuh"
-#include "spgraph/gpu/spgemm/internal.hpp"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/esc_keys.cuh"
+#include "gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {

@@ -1,4 +1,4 @@
 // mxm and mxm_panels over bool (the table in spgraph/gpu/spgemm.hpp).
-#include "spgraph/gpu/spgemm_impl.cuh"
+#include "gpu/spgemm/spgemm_impl.cuh"
 
 SPGRAPH_INSTANTIATE_MXM(spgraph::OrAnd, bool)

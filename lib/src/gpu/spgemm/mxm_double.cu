@@ -1,5 +1,5 @@
 // mxm and mxm_panels over double (the table in spgraph/gpu/spgemm.hpp).
-#include "spgraph/gpu/spgemm_impl.cuh"
+#include "gpu/spgemm/spgemm_impl.cuh"
 
 SPGRAPH_INSTANTIATE_MXM(spgraph::PlusTimes, double)
 SPGRAPH_INSTANTIATE_MXM(spgraph::MinPlus, double)

@@ -1,5 +1,5 @@
 // mxm and mxm_panels over float (the table in spgraph/gpu/spgemm.hpp).
-#include "spgraph/gpu/spgemm_impl.cuh"
+#include "gpu/spgemm/spgemm_impl.cuh"
 
 SPGRAPH_INSTANTIATE_MXM(spgraph::PlusTimes, float)
 SPGRAPH_INSTANTIATE_MXM(spgraph::MinPlus, float)

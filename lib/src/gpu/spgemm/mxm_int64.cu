@@ -1,7 +1,7 @@
 // mxm and mxm_panels over int64_t (the table in spgraph/gpu/spgemm.hpp).
 #include <cstdint>
 
-#include "spgraph/gpu/spgemm_impl.cuh"
+#include "gpu/spgemm/spgemm_impl.cuh"
 
 SPGRAPH_INSTANTIATE_MXM(spgraph::PlusTimes, std::int64_t)
 SPGRAPH_INSTANTIATE_MXM(spgraph::PlusPair, std::int64_t)

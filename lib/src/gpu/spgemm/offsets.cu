@@ -1,7 +1,7 @@
 // Row-offset arithmetic shared by the panels, the masked product and the mask merge.
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/internal.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {

@@ -6,7 +6,9 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/spgemm/internal.hpp"
+#include "spgraph/gpu/spgemm.hpp"
+#include "spgraph/instantiations.hpp"
+#include "gpu/spgemm/internal.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 
@@ -115,3 +117,16 @@ std::vector<Panel> plan_panels(const std::vector<std::uint64_t>& cost_prefix, st
 }
 
 }  // namespace spgraph::gpu::spgemm_detail
+
+namespace spgraph::gpu {
+
+template <class V>
+eid_t count_products(const Matrix<V>& A, const Matrix<V>& B) {
+  return spgemm_detail::count_products(spgemm_detail::structure_of(A.csr()), spgemm_detail::structure_of(B.csr()));
+}
+
+#define SPGRAPH_INSTANTIATE(V) template eid_t count_products<V>(const Matrix<V>&, const Matrix<V>&);
+SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
+#undef SPGRAPH_INSTANTIATE
+
+}  // namespace spgraph::gpu

@@ -7,9 +7,9 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/internal.hpp"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 namespace {

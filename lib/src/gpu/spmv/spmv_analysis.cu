@@ -9,9 +9,10 @@
 #include <memory>
 #include <mutex>
 
-#include "spgraph/gpu/row_ids.hpp"
+#include "gpu/common/row_ids.hpp"
 #include "spgraph/gpu/transpose.hpp"
 #include "spmv_cache_internal.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu {
 namespace detail {

@@ -3,8 +3,8 @@
 // mutex held (the public accessors in gpu/spmv.hpp take the lock, then call these).
 #include <cuda_runtime_api.h>
 
-#include "spgraph/device/cub_call.hpp"
-#include "spgraph/gpu/spmv.hpp"
+#include "device/cub_call.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu::detail {
 

@@ -5,9 +5,10 @@
 #include <memory>
 #include <mutex>
 
-#include "spgraph/gpu/row_ids.hpp"
-#include "spgraph/gpu/spmv_kernels_impl.cuh"
+#include "gpu/common/row_ids.hpp"
+#include "gpu/spmv/spmv_kernels_impl.cuh"
 #include "spmv_cache_internal.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu::detail {
 namespace {

@@ -1,4 +1,4 @@
 // gpu::mxv and gpu::vxm for the MaxTimes semiring over double.
-#include "spgraph/gpu/spmv_impl.cuh"
+#include "gpu/spmv/spmv_impl.cuh"
 
 SPGRAPH_GPU_SPMV_INSTANTIATE(spgraph::MaxTimes, double)

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/spmv.hpp"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu {
 

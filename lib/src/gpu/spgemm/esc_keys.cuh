@@ -3,7 +3,7 @@
 // as many bits as the slice needs, so the radix sort makes as few passes as possible.
 #include <cstdint>
 
-#include "spgraph/gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/device_ops.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

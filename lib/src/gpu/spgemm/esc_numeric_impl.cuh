@@ -8,12 +8,12 @@
 
 #include <string>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/spgemm/esc_keys.cuh"
-#include "spgraph/gpu/spgemm/hash_numeric_impl.cuh"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/esc_keys.cuh"
+#include "gpu/spgemm/hash_numeric_impl.cuh"
+#include "gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

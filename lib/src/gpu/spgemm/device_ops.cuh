@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "spgraph/gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/internal.hpp"
 #include "spgraph/semiring.hpp"
 #include "spgraph/types.hpp"
 

@@ -28,11 +28,11 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_csr.hpp"
-#include "spgraph/gpu/spgemm/bitmap_runs.cuh"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/internal.hpp"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
-#include "spgraph/gpu/spgemm/warp_sort.cuh"
+#include "gpu/spgemm/bitmap_runs.cuh"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/internal.hpp"
+#include "gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/warp_sort.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "spgraph/device/memory.hpp"
-#include "spgraph/gpu/spgemm/groups.hpp"
-#include "spgraph/gpu/spgemm/structure.hpp"
+#include "gpu/spgemm/groups.hpp"
+#include "gpu/spgemm/structure.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 
@@ -27,6 +27,8 @@ struct RowStats {
   eid_t total_products = 0;
 };
 RowStats row_stats(const Structure& a, const Structure& b, cudaStream_t stream);
+// Intermediate products of a*b (gpu::count_products on the structures).
+eid_t count_products(const Structure& a, const Structure& b);
 inline constexpr std::size_t kRowStatsBytesPerRow = sizeof(eid_t) + 2 * sizeof(vid_t);
 
 // What the hash product's kernels count on the device, so that the host reads it with one copy

@@ -9,13 +9,13 @@
 #include <algorithm>
 #include <utility>
 
-#include "spgraph/device/cache_hints.hpp"
-#include "spgraph/device/cooperative_launch.hpp"
-#include "spgraph/device/dependent_launch.hpp"
-#include "spgraph/gpu/dense_map_reduce_impl.cuh"
+#include "device/cache_hints.hpp"
+#include "device/cooperative_launch.hpp"
+#include "device/dependent_launch.hpp"
+#include "gpu/fused/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_reduce.hpp"
-#include "spgraph/gpu/spmv.hpp"
-#include "spgraph/gpu/spmv_kernels_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
+#include "gpu/spmv/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
 

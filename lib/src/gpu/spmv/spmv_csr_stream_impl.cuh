@@ -10,8 +10,9 @@
 
 #include <cuda_pipeline.h>
 
-#include "spgraph/device/dependent_launch.hpp"
-#include "spgraph/gpu/spmv_kernels_impl.cuh"
+#include "device/dependent_launch.hpp"
+#include "gpu/spmv/spmv_kernels_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu::detail {
 

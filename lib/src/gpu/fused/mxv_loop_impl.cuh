@@ -20,12 +20,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "spgraph/device/cooperative_launch.hpp"
+#include "device/cooperative_launch.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/dense_map_reduce_impl.cuh"
+#include "gpu/fused/dense_map_reduce_impl.cuh"
 #include "spgraph/gpu/mxv_loop.hpp"
-#include "spgraph/gpu/spmv.hpp"
-#include "spgraph/gpu/spmv_kernels_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
+#include "gpu/spmv/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
 

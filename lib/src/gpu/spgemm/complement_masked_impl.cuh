@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "spgraph/device/cub_call.hpp"
+#include "device/cub_call.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/esc_numeric_impl.cuh"
-#include "spgraph/gpu/spgemm/masked_impl.cuh"
+#include "gpu/spgemm/esc_numeric_impl.cuh"
+#include "gpu/spgemm/masked_impl.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

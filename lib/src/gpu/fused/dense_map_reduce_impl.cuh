@@ -13,9 +13,9 @@
 #include <cstddef>
 #include <string>
 
-#include "spgraph/device/cooperative_launch.hpp"
+#include "device/cooperative_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/device/dependent_launch.hpp"
+#include "device/dependent_launch.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 

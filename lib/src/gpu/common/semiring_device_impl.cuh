@@ -8,7 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "spgraph/device/cache_hints.hpp"
+#include "device/cache_hints.hpp"
 #include "spgraph/semiring.hpp"
 
 namespace spgraph::gpu::detail {

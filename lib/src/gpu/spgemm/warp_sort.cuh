@@ -11,8 +11,8 @@
 // CUDA translation units only.
 #include <cuda_runtime.h>
 
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

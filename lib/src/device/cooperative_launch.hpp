@@ -10,7 +10,7 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_info.hpp"
-#include "spgraph/device/launch.hpp"
+#include "device/launch.hpp"
 
 namespace spgraph::device {
 

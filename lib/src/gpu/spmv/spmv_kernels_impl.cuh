@@ -13,8 +13,8 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_info.hpp"
-#include "spgraph/gpu/semiring_device_impl.cuh"
-#include "spgraph/gpu/spmv.hpp"
+#include "gpu/common/semiring_device_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
 
 namespace spgraph::gpu::detail {
 

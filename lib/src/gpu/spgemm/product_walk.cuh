@@ -8,8 +8,8 @@
 #include <type_traits>
 
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/device_ops.cuh"
-#include "spgraph/gpu/spgemm/structure.hpp"
+#include "gpu/spgemm/device_ops.cuh"
+#include "gpu/spgemm/structure.hpp"
 
 namespace spgraph::gpu::spgemm_detail {
 

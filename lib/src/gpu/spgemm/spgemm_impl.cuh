@@ -10,10 +10,10 @@
 
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/spgemm.hpp"
-#include "spgraph/gpu/spgemm/complement_masked_impl.cuh"
-#include "spgraph/gpu/spgemm/esc_numeric_impl.cuh"
-#include "spgraph/gpu/spgemm/hash_numeric_impl.cuh"
-#include "spgraph/gpu/spgemm/masked_impl.cuh"
+#include "gpu/spgemm/complement_masked_impl.cuh"
+#include "gpu/spgemm/esc_numeric_impl.cuh"
+#include "gpu/spgemm/hash_numeric_impl.cuh"
+#include "gpu/spgemm/masked_impl.cuh"
 #include "spgraph/gpu/transpose.hpp"
 
 namespace spgraph::gpu::spgemm_detail {

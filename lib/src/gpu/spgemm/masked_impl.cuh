@@ -13,8 +13,8 @@
 
 #include "spgraph/descriptor.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/gpu/spgemm/hash_numeric_impl.cuh"
-#include "spgraph/gpu/spgemm/product_walk.cuh"
+#include "gpu/spgemm/hash_numeric_impl.cuh"
+#include "gpu/spgemm/product_walk.cuh"
 
 namespace spgraph::gpu::spgemm_detail {
 

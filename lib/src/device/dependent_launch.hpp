@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "spgraph/device/device_info.hpp"
-#include "spgraph/device/launch.hpp"
+#include "device/launch.hpp"
 
 namespace spgraph::device {
 

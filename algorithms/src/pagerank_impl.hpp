@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "spgraph/algorithms/pagerank.hpp"
-#include "spgraph/device/cache_hints.hpp"
+#include "device/cache_hints.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/graph.hpp"

@@ -7,13 +7,13 @@
 #include <type_traits>
 #include <utility>
 
-#include "spgraph/device/cooperative_launch.hpp"
-#include "spgraph/device/dependent_launch.hpp"
+#include "device/cooperative_launch.hpp"
+#include "device/dependent_launch.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/gpu/spmv.hpp"
-#include "spgraph/gpu/spmv_csr_stream_impl.cuh"
-#include "spgraph/gpu/spmv_kernels_impl.cuh"
+#include "gpu/spmv/spmv_formats.hpp"
+#include "gpu/spmv/spmv_csr_stream_impl.cuh"
+#include "gpu/spmv/spmv_kernels_impl.cuh"
 
 namespace spgraph::gpu::detail {
 
