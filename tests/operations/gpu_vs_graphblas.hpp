@@ -12,12 +12,13 @@
 #include "matrix_support.hpp"
 #include "spgraph/gpu/backend.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#include "spgraph/instantiations.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::test {
 
 namespace gb = spgraph::graphblas;
-using ValueTypes = ::testing::Types<float, double, std::int32_t, std::int64_t, bool>;
+using ValueTypes = value_types<::testing::Types>;  // instantiations.hpp's list
 
 // A pattern matrix's entries as explicit 1s (how graphblas::to_host returns them).
 template <class V>

@@ -6,6 +6,7 @@
 
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/gpu/transpose.hpp"
+#include "spgraph/instantiations.hpp"
 #include "spmv_test_support.hpp"
 
 namespace spgraph::test::spmv {
@@ -22,7 +23,7 @@ void expect_same_csr(const Csr<V>& got, const Csr<V>& expected, const std::strin
 
 template <class V>
 class GpuTranspose : public ::testing::Test {};
-using TransposeTypes = ::testing::Types<float, double, std::int32_t, std::int64_t, bool>;
+using TransposeTypes = value_types<::testing::Types>;  // instantiations.hpp's list
 TYPED_TEST_SUITE(GpuTranspose, TransposeTypes);
 
 TYPED_TEST(GpuTranspose, MatchesTheHostTransposeOnTheZoo) {
