@@ -709,9 +709,8 @@ vid_t hash_numeric(const device::CsrView<V>& a, const device::CsrView<V>& b, con
                                       global_room, main);
 
   // Launch order: from the largest rows down, or forking only the groups with rows, gained
-  // nothing measurable (docs/performance/spgemm.md): the device starts one kernel every few
-  // microseconds whoever launches it, so the last of a pass's 11 launches starts about 40 us
-  // after the first.
+  // nothing measurable: the device starts the kernels one after another whoever launches them
+  // (figures in docs/performance/spgemm.md).
   streams.fork(main);
   static_assert(kFirstNumericWarpTier == 3 && kWarpTiers == 4);
   launch_hash_numeric_warp_tier<SR, V, 3>(a, b, buckets, out, error, streams[3]);
