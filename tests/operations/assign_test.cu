@@ -97,7 +97,7 @@ TYPED_TEST(AssignKnown, Permute) {
   const std::string outside = error_of([&] { B::permute(C, A, {0, 1, 2, 4}); });
   EXPECT_NE(outside.find("p[3] = 4"), std::string::npos) << outside;
   EXPECT_THROW(B::permute(C, A, {0, 1, 2}), Error);
-  EXPECT_THROW(B::permute(C, on<B, double>(2, 3, {}), {0, 1}), Error);
+  EXPECT_THROW(B::permute(C, on<B, double>(2, 3, {}), std::vector<vid_t>{0, 1}), Error);
 }
 
 // ---- the GPU against GraphBLAS

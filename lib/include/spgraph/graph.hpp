@@ -5,6 +5,8 @@
 //   pattern<V>()       A's structure as a Matrix<V> without values (every entry reads as 1)
 //   in_links<V>()      A' of that pattern (pull over in-links: PageRank, BFS bottom-up)
 //   weighted()         A with its values (double), or the pattern where the input has none
+//   undirected<V>()    the undirected simple graph under A: the pattern of A + A' without the
+//                      diagonal (self-loops dropped, direction ignored, reciprocal links merged)
 //   out_degree()       out-degrees, a Vector<vid_t>, counted on the backend
 // Structures for another V are separate copies on the backend: an algorithm asks for one V.
 // Building touches the host CSR only while the Graph is being built or a part is first asked
@@ -56,6 +58,17 @@ class Graph {
     }
     return *slot;
   }
+  template <class V>
+  const Matrix<V>& undirected() {
+    auto& slot = std::get<Parts<V>>(parts_).undirected;
+    if (!slot) {
+      Matrix<V> both, simple;
+      B::template ewise_add<monoid::Any>(both, nullptr, pattern<V>(), pattern<V>(), Descriptor{.transpose_b = true});
+      B::select(simple, nullptr, both, SelectSpec::position(SelectSpec::Kind::OffDiagonal));
+      slot.emplace(std::move(simple));
+    }
+    return *slot;
+  }
   const Matrix<double>& weighted() {
     if (!weighted_) weighted_.emplace(B::from_host(*host_));
     return *weighted_;
@@ -76,7 +89,7 @@ class Graph {
  private:
   template <class V>
   struct Parts {
-    std::optional<Matrix<V>> pattern, in_links;
+    std::optional<Matrix<V>> pattern, in_links, undirected;
   };
 
   const Csr<double>* host_;

@@ -26,6 +26,10 @@
 // The operations (M: matrix, v: vector; `mask` may be nullptr):
 //   mxm(C, mask, A, B, SR, desc, MxmOptions)   C<M> = A (+.*) B; transpose_a/b; a complemented
 //                                              mask is applied inside the product
+//   mxm_reduce_rows(y, M, A, B, SR, desc)      y(i) = sum over row i of C<M> = A (+.*) B: SR's add
+//                                              monoid is plus, M is required and not complemented,
+//                                              y is a Vector<sum_type_t<V>> (int64_t counts for
+//                                              integer V); the GPU never forms C
 //   mxv(y, mask, A, x, SR, desc, SpmvOptions)  y<m> = A x;   vxm(y, mask, x, A, ...) y<m> = x' A
 //   ewise_add<Op>(C, mask, A, B, desc)         union of patterns: Op(a,b) where both, else the one
 //   ewise_mult<Op>(C, mask, A, B, desc)        intersection of patterns: Op(a,b)
@@ -44,6 +48,10 @@
 //                                              mask must not be complemented (that C is dense)
 //   extract_rows(C, A, rows)                   C = A(rows, :), rows.size() x A.ncols()
 //   permute(C, A, p)                           C = P A P': C(i,j) = A(p[i], p[j]), p a permutation
+//                                              (a std::vector, or a Vector<vid_t> on the backend)
+//   extract(w, x, ids)                         w(k) = x(ids[k])
+//   sort_order(p, keys, ascending)             p = 0..n-1 ordered by the Vector<vid_t> keys, ties
+//                                              in ascending position (relabeling by degree)
 //   transpose(C, A)                            C = A'
 //   row_degrees(d, A)                          d(i) = the entries stored in row i, a Vector<vid_t>
 //   from_host / to_host                        Csr<V> and std::vector<V> to and from the backend
@@ -56,48 +64,12 @@
 
 #include "spgraph/csr.hpp"
 #include "spgraph/descriptor.hpp"
+#include "spgraph/operation_options.hpp"
 #include "spgraph/semiring.hpp"
+#include "spgraph/sum_type.hpp"
 #include "spgraph/unary_ops.hpp"
 
 namespace spgraph {
-
-enum class MxmAlgorithm { Auto, Hash, Esc };
-
-struct MxmOptions {
-  MxmAlgorithm algorithm = MxmAlgorithm::Auto;
-  // Device bytes C's computation may use; 0 means what is free on the device. When C does
-  // not fit, it is computed in row panels (see gpu/spgemm.hpp).
-  std::size_t memory_budget = 0;
-};
-
-enum class SpmvKernel { Auto, CsrVector, CsrMergePath, CsrStream, CooLoadBalanced, SellP, Hyb };
-
-struct SpmvOptions {
-  SpmvKernel kernel = SpmvKernel::Auto;  // the caller may override the automatic choice
-};
-
-// What select keeps of A.
-//   by value, comparing double(a_ij) with threshold: GreaterEqual, Greater, LessEqual, Less,
-//     NotEqualZero (threshold ignored); NaN fails every comparison except NotEqualZero.
-//   by position, with offset k (GraphBLAS's TRIL, TRIU, DIAG, OFFDIAG):
-//     Lower j - i <= k, Upper j - i >= k, Diagonal j - i == k, OffDiagonal j - i != k
-//     (strictly lower: Lower with k = -1; strictly upper: Upper with k = 1).
-//   TopKPerRow / TopKPerCol: the k largest values of each row (column); ties go to the smaller
-//     column (row); NaN ranks below every number; k >= 0.
-struct SelectSpec {
-  enum class Kind {
-    GreaterEqual, Greater, LessEqual, Less, NotEqualZero,
-    Lower, Upper, Diagonal, OffDiagonal,
-    TopKPerRow, TopKPerCol
-  } kind = Kind::GreaterEqual;
-  double threshold = 0;
-  std::int64_t offset = 0;  // for the positional kinds
-  std::int64_t k = 0;       // for TopKPerRow and TopKPerCol
-
-  static SelectSpec value(Kind kind, double threshold) { return {kind, threshold, 0, 0}; }
-  static SelectSpec position(Kind kind, std::int64_t offset = 0) { return {kind, 0, offset, 0}; }
-  static SelectSpec top_k(Kind kind, std::int64_t k) { return {kind, 0, 0, k}; }
-};
 
 namespace detail {
 
@@ -109,7 +81,8 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
                                   typename B::template Vector<std::int64_t>& counts,
                                   typename B::template Vector<vid_t>& degrees, const Csr<V>& host_matrix,
                                   const std::vector<V>& host_vector, const Descriptor& desc,
-                                  const SelectSpec& spec, const std::vector<vid_t>& ids, V s) {
+                                  const SelectSpec& spec, const std::vector<vid_t>& ids,
+                                  const typename B::template Vector<vid_t>& device_ids, V s) {
   { B::from_host(host_matrix) } -> std::same_as<typename B::template Matrix<V>>;
   { B::to_host(A) } -> std::same_as<Csr<V>>;
   { B::from_host(host_vector) } -> std::same_as<typename B::template Vector<V>>;
@@ -138,8 +111,18 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
   B::assign(C, &A, s, desc);
   B::extract_rows(C, A, ids);
   B::permute(C, A, ids);
+  B::permute(C, A, device_ids);
+  B::extract(y, x, ids);
   B::transpose(C, A);
   B::row_degrees(degrees, A);
+};
+
+// The sums over value type V (int32_t, int64_t, float, double).
+template <class B, class V>
+concept SumsOver = requires(typename B::template Vector<sum_type_t<V>>& sums, const typename B::template Matrix<V>& A,
+                            const Descriptor& desc) {
+  B::mxm_reduce_rows(sums, A, A, A, PlusPair{}, desc);
+  B::mxm_reduce_rows(sums, A, A, A, PlusTimes{}, desc);
 };
 
 }  // namespace detail
@@ -150,7 +133,11 @@ concept Backend = requires {
   typename B::Stopwatch;
 } && detail::OperationsOver<B, float> && detail::OperationsOver<B, double> &&
     detail::OperationsOver<B, std::int32_t> && detail::OperationsOver<B, std::int64_t> &&
-    detail::OperationsOver<B, bool>;
+    detail::OperationsOver<B, bool> && detail::SumsOver<B, std::int32_t> && detail::SumsOver<B, std::int64_t> &&
+    detail::SumsOver<B, float> && detail::SumsOver<B, double> &&
+    requires(typename B::template Vector<vid_t>& p, const typename B::template Vector<vid_t>& keys) {
+      B::sort_order(p, keys, true);
+    };
 
 // An SpMV fused with a pass over its rows (gpu/mxv_reduce.hpp, graphblas/mxv_reduce.hpp)
 // and the dense-vector pass map_reduce.

@@ -1,6 +1,11 @@
 // assign a scalar under a mask (GrB_assign), extract rows and the symmetric permutation
-// (GrB_Matrix_extract with index lists).
+// (GrB_Matrix_extract with index lists), a vector's entries by position, and the order of a
+// vector's keys (a parallel counting sort where the keys span a small range, as degrees do).
+#include <omp.h>
+
 #include <algorithm>
+#include <cstdint>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -92,11 +97,85 @@ void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) {
   out.commit();
 }
 
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) {
+  internal::require(p.handle(), "permute", "p");
+  permute(C, A, to_host(p));
+}
+
+template <class V>
+void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) {
+  internal::require(x.handle(), "extract", "x");
+  spgraph::detail::check_positions("graphblas: extract", ids, x.size());
+  const std::vector<V> all = to_host(x);
+  std::vector<V> out(ids.size());
+  for (std::size_t k = 0; k < ids.size(); ++k) out[k] = all[ids[k]];
+  w = from_host(out);
+}
+
+namespace {
+
+// Stable counting sort of positions by bucket(key) in 0..buckets-1, on all threads: each thread
+// counts its slice, the counts are laid out bucket by bucket and thread by thread, then each
+// thread places its slice in order.
+template <class Bucket>
+std::vector<vid_t> counting_order(const std::vector<vid_t>& keys, std::size_t buckets, Bucket bucket) {
+  const std::size_t n = keys.size();
+  const int threads = std::max(1, std::min<int>(omp_get_max_threads(), int(n / 65536) + 1));
+  std::vector<std::int64_t> start(std::size_t(threads) * buckets, 0);
+  std::vector<vid_t> order(n);
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    const std::size_t lo = n * t / threads, hi = n * (t + 1) / threads;
+    std::int64_t* mine = start.data() + std::size_t(t) * buckets;
+    for (std::size_t i = lo; i < hi; ++i) ++mine[bucket(keys[i])];
+#pragma omp barrier
+#pragma omp single
+    {
+      std::int64_t sum = 0;
+      for (std::size_t b = 0; b < buckets; ++b)
+        for (int u = 0; u < threads; ++u) {
+          const std::int64_t c = start[std::size_t(u) * buckets + b];
+          start[std::size_t(u) * buckets + b] = sum;
+          sum += c;
+        }
+    }
+    for (std::size_t i = lo; i < hi; ++i) order[mine[bucket(keys[i])]++] = vid_t(i);
+  }
+  return order;
+}
+
+}  // namespace
+
+void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending) {
+  internal::require(keys.handle(), "sort_order", "keys");
+  const std::vector<vid_t> k = to_host(keys);
+  std::vector<vid_t> order;
+  if (!k.empty()) {
+    const auto [lo, hi] = std::minmax_element(k.begin(), k.end());
+    const std::int64_t low = *lo, high = *hi;
+    const std::size_t buckets = std::size_t(high - low + 1);
+    if (buckets <= (std::size_t(1) << 20)) {
+      order = ascending ? counting_order(k, buckets, [&](vid_t key) { return std::size_t(key - low); })
+                        : counting_order(k, buckets, [&](vid_t key) { return std::size_t(high - key); });
+    } else {
+      order.resize(k.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](vid_t a, vid_t b) { return ascending ? k[a] < k[b] : k[a] > k[b]; });
+    }
+  }
+  p = from_host(order);
+}
+
 #define SPGRAPH_INSTANTIATE(V)                                                                        \
   template void assign<V>(Vector<V>&, const Vector<V>*, V, const Descriptor&);                        \
   template void assign<V>(Matrix<V>&, const Matrix<V>*, V, const Descriptor&);                        \
   template void extract_rows<V>(Matrix<V>&, const Matrix<V>&, const std::vector<vid_t>&);             \
-  template void permute<V>(Matrix<V>&, const Matrix<V>&, const std::vector<vid_t>&);
+  template void permute<V>(Matrix<V>&, const Matrix<V>&, const std::vector<vid_t>&);                   \
+  template void permute<V>(Matrix<V>&, const Matrix<V>&, const Vector<vid_t>&);                        \
+  template void extract<V>(Vector<V>&, const Vector<V>&, const std::vector<vid_t>&);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 

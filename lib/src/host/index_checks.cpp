@@ -11,6 +11,13 @@ void check_row_ids(const std::string& who, const std::vector<vid_t>& rows, vid_t
                   " is not a row of A (A has " + std::to_string(n) + " rows)");
 }
 
+void check_positions(const std::string& who, const std::vector<vid_t>& ids, std::size_t n) {
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    if (ids[k] < 0 || static_cast<std::size_t>(ids[k]) >= n)
+      throw Error(who + ": ids[" + std::to_string(k) + "] = " + std::to_string(ids[k]) + " is outside x (0.." +
+                  std::to_string(static_cast<long long>(n) - 1) + ")");
+}
+
 std::vector<vid_t> check_permutation(const std::string& who, const std::vector<vid_t>& p, vid_t n) {
   if (p.size() != static_cast<std::size_t>(n))
     throw Error(who + ": p has " + std::to_string(p.size()) + " entries but A is " + std::to_string(n) + " x " +

@@ -9,7 +9,11 @@
 //                              (that result would be dense): Error otherwise.
 //   extract_rows(C, A, rows)   C = A(rows, :); rows may repeat; an id outside A throws Error
 //   permute(C, A, p)           C = P A P', C(i,j) = A(p[i], p[j]) (LAGraph's A(p,p)), for
-//                              degree-ordered relabeling; p must be a permutation of 0..n-1
+//                              degree-ordered relabeling; p must be a permutation of 0..n-1,
+//                              on the host or on the device (checked there)
+//   extract(w, x, ids)         w(k) = x(ids[k]); an id outside x throws Error
+//   sort_order(p, keys, asc)   p = 0..n-1 ordered by keys, ascending or descending, ties in
+//                              ascending position (a stable radix sort): the vertices by degree
 #include <vector>
 
 #include "spgraph/descriptor.hpp"
@@ -25,5 +29,10 @@ template <class V>
 void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows);
 template <class V>
 void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p);
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p);
+template <class V>
+void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids);
+void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending);
 
 }  // namespace spgraph::gpu

@@ -4,7 +4,7 @@
 // GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
+// gpu/spgemm.hpp, gpu/mxm_reduce_rows.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
 // gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp), whose
 // headers document them. This header compiles as plain C++;
 // map_reduce, MxvReducer::start and MxvLoop::run are defined in the matching *_impl.cuh files,
@@ -21,6 +21,7 @@
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/elementwise.hpp"
 #include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/mxm_reduce_rows.hpp"
 #include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
 #include "spgraph/gpu/reduce.hpp"
@@ -61,6 +62,11 @@ struct GpuBackend {
   static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
                   const Matrix<V>& B, SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
     gpu::mxm<SR, V>(C, mask, A, B, sr, desc, opt);
+  }
+  template <class SR, class V>
+  static void mxm_reduce_rows(Vector<sum_type_t<V>>& y, const std::type_identity_t<Matrix<V>>& mask,
+                              const Matrix<V>& A, const Matrix<V>& B, SR sr, const Descriptor& desc = {}) {
+    gpu::mxm_reduce_rows<SR, V>(y, mask, A, B, sr, desc);
   }
   template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
@@ -142,6 +148,13 @@ struct GpuBackend {
   }
   template <class V>
   static void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) { gpu::permute(C, A, p); }
+  template <class V>
+  static void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) { gpu::permute(C, A, p); }
+  template <class V>
+  static void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) { gpu::extract(w, x, ids); }
+  static void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending) {
+    gpu::sort_order(p, keys, ascending);
+  }
 
   // C = A', output first as in graphblas::transpose.
   template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }

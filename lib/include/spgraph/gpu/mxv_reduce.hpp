@@ -53,7 +53,7 @@
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/matrix.hpp"
-#include "spgraph/operations.hpp"
+#include "spgraph/operation_options.hpp"
 
 namespace spgraph::gpu {
 

@@ -4,7 +4,7 @@
 // (lib/src/gpu/ops/select_<type>.cu); the mask is applied as in gpu/elementwise.hpp.
 #include "spgraph/descriptor.hpp"
 #include "spgraph/gpu/matrix.hpp"
-#include "spgraph/operations.hpp"
+#include "spgraph/operation_options.hpp"
 
 namespace spgraph::gpu {
 

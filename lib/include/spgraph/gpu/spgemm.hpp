@@ -42,7 +42,7 @@
 
 #include "spgraph/descriptor.hpp"
 #include "spgraph/gpu/matrix.hpp"
-#include "spgraph/operations.hpp"
+#include "spgraph/operation_options.hpp"
 #include "spgraph/semiring.hpp"
 
 namespace spgraph::gpu {

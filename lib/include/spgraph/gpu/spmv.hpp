@@ -54,7 +54,7 @@
 #include "spgraph/device/memory.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/matrix.hpp"
-#include "spgraph/operations.hpp"
+#include "spgraph/operation_options.hpp"
 #include "spgraph/semiring.hpp"
 
 namespace spgraph::gpu {

@@ -25,10 +25,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "spgraph/error.hpp"
 #include "spgraph/graphblas/dense_map_reduce.hpp"
 #include "spgraph/graphblas/matrix.hpp"
 #include "spgraph/graphblas/mxv_reduce.hpp"
 #include "spgraph/graphblas/operations.hpp"
+#include "spgraph/operations.hpp"
+#include "spgraph/sum_type.hpp"
 
 namespace spgraph::graphblas {
 
@@ -56,6 +59,17 @@ struct GraphBlasBackend {
   static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
                   const Matrix<V>& B, SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
     graphblas::mxm(C, mask, A, B, sr, desc, opt);
+  }
+  // GraphBLAS has no fused form: the masked product is formed, then its rows summed.
+  template <class SR, class V>
+  static void mxm_reduce_rows(Vector<sum_type_t<V>>& y, const std::type_identity_t<Matrix<V>>& mask,
+                              const Matrix<V>& A, const Matrix<V>& B, SR sr, const Descriptor& desc = {}) {
+    static_assert(std::is_same_v<typename SR::add_monoid, monoid::Plus>, "mxm_reduce_rows sums: SR's add monoid must be plus");
+    if (desc.mask_complement)
+      throw Error("graphblas: mxm_reduce_rows: the mask must not be complemented (it chooses the entries of C that are summed)");
+    Matrix<V> C;
+    graphblas::mxm(C, &mask, A, B, sr, desc);
+    graphblas::reduce_rows<monoid::Plus>(y, C);
   }
   template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
@@ -138,6 +152,13 @@ struct GraphBlasBackend {
   }
   template <class V>
   static void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) { graphblas::permute(C, A, p); }
+  template <class V>
+  static void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) { graphblas::permute(C, A, p); }
+  template <class V>
+  static void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) { graphblas::extract(w, x, ids); }
+  static void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending) {
+    graphblas::sort_order(p, keys, ascending);
+  }
 
   template <class V>
   static void transpose(Matrix<V>& C, const Matrix<V>& A) { graphblas::transpose(C, A); }

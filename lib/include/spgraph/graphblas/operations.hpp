@@ -18,8 +18,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "spgraph/descriptor.hpp"
 #include "spgraph/graphblas/matrix.hpp"
-#include "spgraph/operations.hpp"
+#include "spgraph/operation_options.hpp"
 #include "spgraph/operator_ids.hpp"
 
 namespace spgraph::graphblas {
@@ -179,6 +180,12 @@ template <class V>
 void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows);
 template <class V>
 void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p);
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p);
+// w(k) = x(ids[k]);  p = 0..n-1 ordered by keys (stable), as gpu/assign.hpp.
+template <class V>
+void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids);
+void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending);
 
 template <class V>
 void transpose(Matrix<V>& C, const Matrix<V>& A);

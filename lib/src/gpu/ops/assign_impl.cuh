@@ -6,7 +6,9 @@
 //   extract_rows: row lengths scanned into offsets, then one thread per output entry copies
 //     it from its source row (balanced whatever the row lengths).
 //   permute: the rows of A(p, :), columns renamed by p's inverse, then one CUB radix sort of
-//     (row, new column) keys puts each row's columns back in order.
+//     (row, new column) keys puts each row's columns back in order. A p on the device is
+//     checked there while its inverse is built.
+//   extract: a gather.
 #include <cub/device/device_radix_sort.cuh>
 
 #include <bit>
@@ -74,19 +76,17 @@ __global__ void copy_rows_kernel(device::CsrView<V> a, const vid_t* __restrict__
   }
 }
 
-// C = A(rows, :); out_rows receives the row of every entry of C (permute reuses them).
+// C = A(rows, :) for m row ids on the device; out_rows receives the row of every entry of C
+// (permute reuses them).
 template <class V>
-device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const std::vector<vid_t>& rows, device::Buffer<vid_t>& out_rows) {
+device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const vid_t* d_rows, vid_t m, device::Buffer<vid_t>& out_rows) {
   const device::DeviceCsr<V>& a = A.csr();
-  const vid_t m = vid_t(rows.size());
-  device::Buffer<vid_t> d_rows;
-  d_rows.upload(rows);
   device::DeviceCsr<V> c;
   c.nrows = m;
   c.ncols = a.ncols;
   c.rowptr = device::Buffer<eid_t>(std::size_t(m) + 1);
   if (m > 0) {
-    row_lengths_kernel<V><<<detail::ops_grid(m), detail::kOpsThreads>>>(a.rowptr.data(), d_rows.data(), m,
+    row_lengths_kernel<V><<<detail::ops_grid(m), detail::kOpsThreads>>>(a.rowptr.data(), d_rows, m,
                                                                        c.rowptr.data());
     SPGRAPH_CHECK_LAUNCH("row_lengths_kernel");
   }
@@ -97,7 +97,7 @@ device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const std::vector<vid_t>& r
   if (nnz > 0) {
     expand_row_ids(c.rowptr.data(), m, nnz, out_rows.data());
     copy_rows_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
-        a.view(), d_rows.data(), c.rowptr.data(), out_rows.data(), nnz, c.col.data(),
+        a.view(), d_rows, c.rowptr.data(), out_rows.data(), nnz, c.col.data(),
         a.is_pattern() ? nullptr : c.val.data());
     SPGRAPH_CHECK_LAUNCH("copy_rows_kernel");
   }
@@ -117,6 +117,64 @@ __global__ void key_columns_kernel(const std::uint64_t* __restrict__ keys, eid_t
                                    vid_t* __restrict__ col) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride) col[q] = vid_t(keys[q] & col_mask);
+}
+
+// inverse[p[i]] = i (inverse starts at -1); *bad = the first i whose p[i] is outside 0..n-1 or
+// repeats (an atomicMin, so the report does not depend on scheduling).
+__global__ void inverse_kernel(const vid_t* __restrict__ p, vid_t n, vid_t* __restrict__ inverse, vid_t* bad) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const vid_t v = p[i];
+    if (v < 0 || v >= n || atomicCAS(inverse + v, vid_t(-1), vid_t(i)) != vid_t(-1)) atomicMin(bad, vid_t(i));
+  }
+}
+
+template <class V>
+__global__ void gather_kernel(const V* __restrict__ x, const vid_t* __restrict__ ids, eid_t n, V* __restrict__ w) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t k = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += stride) w[k] = x[ids[k]];
+}
+
+// C = A(p, p) for a permutation p and its inverse, both on the device.
+template <class V>
+device::DeviceCsr<V> permute_on_device(const Matrix<V>& A, const vid_t* p, const vid_t* inverse) {
+  const vid_t n = A.nrows();
+  device::Buffer<vid_t> rows;
+  device::DeviceCsr<V> c = gather_rows(A, p, n, rows);
+  const eid_t nnz = c.nnz();
+  if (nnz == 0) return c;
+  const int col_bits = n > 1 ? int(std::bit_width(unsigned(n - 1))) : 1;
+  device::Buffer<std::uint64_t> keys(nnz), sorted(nnz);
+  permuted_keys_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(rows.data(), c.col.data(), inverse, nnz,
+                                                                        col_bits, keys.data());
+  SPGRAPH_CHECK_LAUNCH("permuted_keys_kernel");
+  const int end_bit = 2 * col_bits;
+  if (c.is_pattern()) {
+    device::run_cub(
+        [&](void* temp, std::size_t& bytes) {
+          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted.data(), nnz, 0, end_bit, 0);
+        },
+        0);
+  } else {
+    device::Buffer<V> sorted_val(nnz);
+    device::run_cub(
+        [&](void* temp, std::size_t& bytes) {
+          return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted.data(), c.val.data(),
+                                                 sorted_val.data(), nnz, 0, end_bit, 0);
+        },
+        0);
+    c.val = std::move(sorted_val);
+  }
+  key_columns_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(sorted.data(), nnz,
+                                                                      (std::uint64_t(1) << col_bits) - 1, c.col.data());
+  SPGRAPH_CHECK_LAUNCH("key_columns_kernel");
+  return c;
+}
+
+inline void require_square(const char* who, vid_t n, vid_t ncols) {
+  if (ncols != n)
+    throw Error(std::string(who) + ": A is " + std::to_string(n) + " x " + std::to_string(ncols) +
+                "; P A P' needs a square A");
 }
 
 }  // namespace assign_detail
@@ -163,51 +221,60 @@ void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& ro
   spgraph::detail::check_row_ids("gpu: extract_rows", rows, A.nrows());
   if (rows.size() > std::size_t(INT_MAX))
     throw Error("gpu: extract_rows: " + std::to_string(rows.size()) + " rows; at most 2^31 - 1 fit a vertex id");
-  device::Buffer<vid_t> out_rows;
-  device::DeviceCsr<V> c = assign_detail::gather_rows(A, rows, out_rows);
+  device::Buffer<vid_t> d_rows, out_rows;
+  d_rows.upload(rows);
+  device::DeviceCsr<V> c = assign_detail::gather_rows(A, d_rows.data(), vid_t(rows.size()), out_rows);
   C = Matrix<V>(std::move(c));  // after the kernels: C may be A (its memory is freed in stream order)
 }
 
 template <class V>
 void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) {
+  assign_detail::require_square("gpu: permute", A.nrows(), A.ncols());
+  const std::vector<vid_t> inverse = spgraph::detail::check_permutation("gpu: permute", p, A.nrows());
+  device::Buffer<vid_t> d_p, d_inverse;
+  d_p.upload(p);
+  d_inverse.upload(inverse);
+  C = Matrix<V>(assign_detail::permute_on_device(A, d_p.data(), d_inverse.data()));
+}
+
+template <class V>
+void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) {
   const vid_t n = A.nrows();
-  if (A.ncols() != n)
-    throw Error("gpu: permute: A is " + std::to_string(n) + " x " + std::to_string(A.ncols()) +
-                "; P A P' needs a square A");
-  const std::vector<vid_t> inverse = spgraph::detail::check_permutation("gpu: permute", p, n);
-  device::Buffer<vid_t> rows;
-  device::DeviceCsr<V> c = assign_detail::gather_rows(A, p, rows);
-  const eid_t nnz = c.nnz();
-  if (nnz > 0) {
-    device::Buffer<vid_t> d_inverse;
-    d_inverse.upload(inverse);
-    const int col_bits = n > 1 ? int(std::bit_width(unsigned(n - 1))) : 1;
-    device::Buffer<std::uint64_t> keys(nnz), sorted(nnz);
-    assign_detail::permuted_keys_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
-        rows.data(), c.col.data(), d_inverse.data(), nnz, col_bits, keys.data());
-    SPGRAPH_CHECK_LAUNCH("permuted_keys_kernel");
-    const int end_bit = 2 * col_bits;
-    if (c.is_pattern()) {
-      device::run_cub(
-          [&](void* temp, std::size_t& bytes) {
-            return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted.data(), nnz, 0, end_bit, 0);
-          },
-          0);
-    } else {
-      device::Buffer<V> sorted_val(nnz);
-      device::run_cub(
-          [&](void* temp, std::size_t& bytes) {
-            return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted.data(), c.val.data(),
-                                                   sorted_val.data(), nnz, 0, end_bit, 0);
-          },
-          0);
-      c.val = std::move(sorted_val);
+  assign_detail::require_square("gpu: permute", n, A.ncols());
+  if (p.size() != std::size_t(n))
+    throw Error("gpu: permute: p has " + std::to_string(p.size()) + " entries but A is " + std::to_string(n) + " x " +
+                std::to_string(n) + "; p must be a permutation of 0.." + std::to_string(n - 1));
+  device::Buffer<vid_t> inverse(n), bad(1);
+  if (n > 0) {
+    SPGRAPH_CUDA(cudaMemsetAsync(inverse.data(), 0xff, std::size_t(n) * sizeof(vid_t)));  // -1
+    assign_detail::fill(bad.data(), 1, vid_t(INT_MAX));
+    assign_detail::inverse_kernel<<<detail::ops_grid(n), detail::kOpsThreads>>>(p.data(), n, inverse.data(),
+                                                                                bad.data());
+    SPGRAPH_CHECK_LAUNCH("inverse_kernel");
+    const vid_t first_bad = bad.download()[0];
+    if (first_bad != INT_MAX) {
+      vid_t value = 0;
+      device::copy_to_host(&value, p.data() + first_bad, sizeof(vid_t), 0);
+      throw Error("gpu: permute: p[" + std::to_string(first_bad) + "] = " + std::to_string(value) +
+                  (value < 0 || value >= n ? " is outside 0.." + std::to_string(n - 1) : " repeats an earlier entry") +
+                  "; p must be a permutation");
     }
-    assign_detail::key_columns_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
-        sorted.data(), nnz, (std::uint64_t(1) << col_bits) - 1, c.col.data());
-    SPGRAPH_CHECK_LAUNCH("key_columns_kernel");
   }
-  C = Matrix<V>(std::move(c));
+  C = Matrix<V>(assign_detail::permute_on_device(A, p.data(), inverse.data()));
+}
+
+template <class V>
+void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) {
+  spgraph::detail::check_positions("gpu: extract", ids, x.size());
+  device::Buffer<vid_t> d_ids;
+  d_ids.upload(ids);
+  Vector<V> out(ids.size());
+  if (!ids.empty()) {
+    assign_detail::gather_kernel<V><<<detail::ops_grid(eid_t(ids.size())), detail::kOpsThreads>>>(
+        x.data(), d_ids.data(), eid_t(ids.size()), out.data());
+    SPGRAPH_CHECK_LAUNCH("gather_kernel");
+  }
+  w = std::move(out);
 }
 
 }  // namespace spgraph::gpu
@@ -220,4 +287,8 @@ void permute(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& p) {
   template void spgraph::gpu::extract_rows<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,        \
                                               const std::vector<spgraph::vid_t>&);                             \
   template void spgraph::gpu::permute<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,             \
+                                         const std::vector<spgraph::vid_t>&);                                  \
+  template void spgraph::gpu::permute<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,             \
+                                         const spgraph::gpu::Vector<spgraph::vid_t>&);                         \
+  template void spgraph::gpu::extract<V>(spgraph::gpu::Vector<V>&, const spgraph::gpu::Vector<V>&,              \
                                          const std::vector<spgraph::vid_t>&);

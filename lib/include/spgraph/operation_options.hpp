@@ -1,0 +1,48 @@
+#pragma once
+// The options some operations of the contract (operations.hpp) take: the SpGEMM algorithm and
+// memory budget, the SpMV kernel, what select keeps. Apart from operations.hpp so that the
+// kernel families' headers need not include the whole contract.
+#include <cstddef>
+#include <cstdint>
+
+namespace spgraph {
+
+enum class MxmAlgorithm { Auto, Hash, Esc };
+
+struct MxmOptions {
+  MxmAlgorithm algorithm = MxmAlgorithm::Auto;
+  // Device bytes C's computation may use; 0 means what is free on the device. When C does
+  // not fit, it is computed in row panels (see gpu/spgemm.hpp).
+  std::size_t memory_budget = 0;
+};
+
+enum class SpmvKernel { Auto, CsrVector, CsrMergePath, CsrStream, CooLoadBalanced, SellP, Hyb };
+
+struct SpmvOptions {
+  SpmvKernel kernel = SpmvKernel::Auto;  // the caller may override the automatic choice
+};
+
+// What select keeps of A.
+//   by value, comparing double(a_ij) with threshold: GreaterEqual, Greater, LessEqual, Less,
+//     NotEqualZero (threshold ignored); NaN fails every comparison except NotEqualZero.
+//   by position, with offset k (GraphBLAS's TRIL, TRIU, DIAG, OFFDIAG):
+//     Lower j - i <= k, Upper j - i >= k, Diagonal j - i == k, OffDiagonal j - i != k
+//     (strictly lower: Lower with k = -1; strictly upper: Upper with k = 1).
+//   TopKPerRow / TopKPerCol: the k largest values of each row (column); ties go to the smaller
+//     column (row); NaN ranks below every number; k >= 0.
+struct SelectSpec {
+  enum class Kind {
+    GreaterEqual, Greater, LessEqual, Less, NotEqualZero,
+    Lower, Upper, Diagonal, OffDiagonal,
+    TopKPerRow, TopKPerCol
+  } kind = Kind::GreaterEqual;
+  double threshold = 0;
+  std::int64_t offset = 0;  // for the positional kinds
+  std::int64_t k = 0;       // for TopKPerRow and TopKPerCol
+
+  static SelectSpec value(Kind kind, double threshold) { return {kind, threshold, 0, 0}; }
+  static SelectSpec position(Kind kind, std::int64_t offset = 0) { return {kind, 0, offset, 0}; }
+  static SelectSpec top_k(Kind kind, std::int64_t k) { return {kind, 0, 0, k}; }
+};
+
+}  // namespace spgraph
