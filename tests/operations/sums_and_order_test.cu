@@ -146,6 +146,25 @@ TEST(SumsGpuRealGraphs, TriangleFormMatchesGraphBlas) {
   }
 }
 
+// Rows longer than the segmented sort takes (gpu permute sorts them apart) beside short ones,
+// with and without values.
+TEST(PermuteGpu, LongRowsMatchGraphBlas) {
+  SPGRAPH_REQUIRE_GPU();
+  const vid_t n = 60000;
+  auto a = random_csr<double>({.nrows = n, .ncols = n, .density = 0.0002, .seed = 631, .dense_row = 3});
+  std::vector<vid_t> p(static_cast<std::size_t>(n));
+  std::iota(p.begin(), p.end(), 0);
+  std::shuffle(p.begin(), p.end(), std::mt19937_64(632));
+  for (bool pattern : {false, true}) {
+    if (pattern) a.val.clear();
+    gpu::Matrix<double> gc;
+    gb::Matrix<double> bc;
+    gpu::permute(gc, gpu::Matrix<double>::from_host(a), gpu::GpuBackend::from_host(p));
+    gb::permute(bc, gb::from_host(a), p);
+    EXPECT_TRUE(same_matrix(gpu_result(gc), gb::to_host(bc))) << (pattern ? "pattern" : "values");
+  }
+}
+
 TEST(SortOrderGpu, MatchesGraphBlasOnRandomKeys) {
   SPGRAPH_REQUIRE_GPU();
   std::mt19937_64 rng(621);

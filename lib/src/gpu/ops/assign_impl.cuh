@@ -5,13 +5,15 @@
 //     write_masked applies mask and replace.
 //   extract_rows: row lengths scanned into offsets, then one thread per output entry copies
 //     it from its source row (balanced whatever the row lengths).
-//   permute: the rows of A(p, :), columns renamed by p's inverse, then one CUB radix sort of
-//     (row, new column) keys puts each row's columns back in order. A p on the device is
-//     checked there while its inverse is built.
+//   permute: the rows of A(p, :), columns renamed by p's inverse, then a segmented sort puts
+//     each row's columns back in order (a radix sort for the longest rows). A p on the device is checked there while its inverse
+//     is built.
 //   extract: a gather.
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_segmented_sort.cuh>
 
 #include <bit>
+
 #include <climits>
 #include <cstdint>
 #include <string>
@@ -62,24 +64,25 @@ __global__ void row_lengths_kernel(const eid_t* __restrict__ rowptr, const vid_t
     counts[i] = rowptr[rows[i] + 1] - rowptr[rows[i]];
 }
 
-// Entry q of the result lies in row out_rows[q], which is row rows[out_rows[q]] of A.
+// Entry q of the result lies in row out_rows[q], which is row rows[out_rows[q]] of A; its
+// column is renamed by `rename` where given.
 template <class V>
 __global__ void copy_rows_kernel(device::CsrView<V> a, const vid_t* __restrict__ rows, const eid_t* __restrict__ rowptr,
-                                 const vid_t* __restrict__ out_rows, eid_t nnz, vid_t* __restrict__ col,
-                                 V* __restrict__ val) {
+                                 const vid_t* __restrict__ out_rows, eid_t nnz, const vid_t* __restrict__ rename,
+                                 vid_t* __restrict__ col, V* __restrict__ val) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride) {
     const vid_t i = out_rows[q];
     const eid_t src = a.rowptr[rows[i]] + (q - rowptr[i]);
-    col[q] = a.col[src];
+    col[q] = rename ? rename[a.col[src]] : a.col[src];
     if (val) val[q] = a.val[src];
   }
 }
 
-// C = A(rows, :) for m row ids on the device; out_rows receives the row of every entry of C
-// (permute reuses them).
+// C = A(rows, :) for m row ids on the device, columns renamed by `rename` where given (then
+// no longer sorted within a row).
 template <class V>
-device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const vid_t* d_rows, vid_t m, device::Buffer<vid_t>& out_rows) {
+device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const vid_t* d_rows, vid_t m, const vid_t* rename = nullptr) {
   const device::DeviceCsr<V>& a = A.csr();
   device::DeviceCsr<V> c;
   c.nrows = m;
@@ -93,30 +96,15 @@ device::DeviceCsr<V> gather_rows(const Matrix<V>& A, const vid_t* d_rows, vid_t 
   const eid_t nnz = detail::counts_to_offsets(c.rowptr, m);
   c.col = device::Buffer<vid_t>(nnz);
   c.val = device::Buffer<V>(a.is_pattern() ? 0 : nnz);
-  out_rows = device::Buffer<vid_t>(nnz);
   if (nnz > 0) {
+    device::Buffer<vid_t> out_rows(nnz);
     expand_row_ids(c.rowptr.data(), m, nnz, out_rows.data());
     copy_rows_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(
-        a.view(), d_rows, c.rowptr.data(), out_rows.data(), nnz, c.col.data(),
+        a.view(), d_rows, c.rowptr.data(), out_rows.data(), nnz, rename, c.col.data(),
         a.is_pattern() ? nullptr : c.val.data());
     SPGRAPH_CHECK_LAUNCH("copy_rows_kernel");
   }
   return c;
-}
-
-// key = (row << col_bits) | inverse[column]: sorting the keys orders rows, then columns.
-__global__ void permuted_keys_kernel(const vid_t* __restrict__ rows, const vid_t* __restrict__ col,
-                                     const vid_t* __restrict__ inverse, eid_t nnz, int col_bits,
-                                     std::uint64_t* __restrict__ keys) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride)
-    keys[q] = (std::uint64_t(rows[q]) << col_bits) | std::uint64_t(inverse[col[q]]);
-}
-
-__global__ void key_columns_kernel(const std::uint64_t* __restrict__ keys, eid_t nnz, std::uint64_t col_mask,
-                                   vid_t* __restrict__ col) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t q = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; q < nnz; q += stride) col[q] = vid_t(keys[q] & col_mask);
 }
 
 // inverse[p[i]] = i (inverse starts at -1); *bad = the first i whose p[i] is outside 0..n-1 or
@@ -135,39 +123,124 @@ __global__ void gather_kernel(const V* __restrict__ x, const vid_t* __restrict__
   for (eid_t k = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += stride) w[k] = x[ids[k]];
 }
 
-// C = A(p, p) for a permutation p and its inverse, both on the device.
+// Rows longer than this are sorted apart from the others (see permute_on_device): the longest
+// row CUB's segmented sort gives to a group of threads (its medium segments on sm_90).
+constexpr eid_t kLongRow = 112;
+
+// ends[i] = where the segmented sort stops in row i: the row's end, or its start for a long
+// row (an empty segment: long rows are sorted by sort_long_rows); long rows are listed (in any
+// order) in long_rows, counted in *long_count.
+__global__ void split_long_rows_kernel(const eid_t* __restrict__ rowptr, vid_t n, eid_t* __restrict__ ends,
+                                       vid_t* __restrict__ long_rows, vid_t* long_count) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const bool is_long = rowptr[i + 1] - rowptr[i] > kLongRow;
+    ends[i] = is_long ? rowptr[i] : rowptr[i + 1];
+    if (is_long) long_rows[atomicAdd(long_count, vid_t(1))] = vid_t(i);
+  }
+}
+
+__global__ void long_row_lengths_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ long_rows, vid_t h,
+                                        eid_t* __restrict__ lengths) {
+  for (vid_t r = blockIdx.x * blockDim.x + threadIdx.x; r < h; r += gridDim.x * blockDim.x)
+    lengths[r] = rowptr[long_rows[r] + 1] - rowptr[long_rows[r]];
+}
+
+// Entry t of the long rows' concatenation lies in long row which[t].
+template <class V>
+__global__ void long_row_keys_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ col,
+                                     const V* __restrict__ val, const vid_t* __restrict__ long_rows,
+                                     const eid_t* __restrict__ offsets, const vid_t* __restrict__ which, eid_t total,
+                                     int col_bits, std::uint64_t* __restrict__ keys, V* __restrict__ vals) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
+    const vid_t r = which[t];
+    const eid_t src = rowptr[long_rows[r]] + (t - offsets[r]);
+    keys[t] = (std::uint64_t(r) << col_bits) | std::uint64_t(col[src]);
+    if (val) vals[t] = val[src];
+  }
+}
+
+template <class V>
+__global__ void long_row_scatter_kernel(const eid_t* __restrict__ rowptr, const std::uint64_t* __restrict__ keys,
+                                        const V* __restrict__ vals, const vid_t* __restrict__ long_rows,
+                                        const eid_t* __restrict__ offsets, eid_t total, int col_bits,
+                                        vid_t* __restrict__ col, V* __restrict__ val) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
+    const vid_t r = vid_t(keys[t] >> col_bits);
+    const eid_t dst = rowptr[long_rows[r]] + (t - offsets[r]);
+    col[dst] = vid_t(keys[t] & ((std::uint64_t(1) << col_bits) - 1));
+    if (val) val[dst] = vals[t];
+  }
+}
+
+// Sorts the h long rows of c (columns from c.col, values from c.val) into col / val: one radix
+// sort of (row among them, column) keys over their entries.
+template <class V>
+void sort_long_rows(const device::DeviceCsr<V>& c, const device::Buffer<vid_t>& long_rows, vid_t h, vid_t* col,
+                    V* val) {
+  device::Buffer<eid_t> offsets(std::size_t(h) + 1);
+  long_row_lengths_kernel<<<detail::ops_grid(h), detail::kOpsThreads>>>(c.rowptr.data(), long_rows.data(), h,
+                                                                       offsets.data());
+  SPGRAPH_CHECK_LAUNCH("long_row_lengths_kernel");
+  const eid_t total = detail::counts_to_offsets(offsets, h);
+  const int col_bits = c.ncols > 1 ? int(std::bit_width(unsigned(c.ncols - 1))) : 1;
+  const int end_bit = col_bits + int(std::bit_width(unsigned(h)));
+  device::Buffer<std::uint64_t> keys(total), sorted_keys(total);
+  device::Buffer<V> vals(val ? total : 0), sorted_vals(val ? total : 0);
+  device::Buffer<vid_t> which(total);
+  expand_row_ids(offsets.data(), h, total, which.data());
+  long_row_keys_kernel<V><<<detail::ops_grid(total), detail::kOpsThreads>>>(
+      c.rowptr.data(), c.col.data(), val ? c.val.data() : nullptr, long_rows.data(), offsets.data(), which.data(),
+      total, col_bits, keys.data(), vals.data());
+  SPGRAPH_CHECK_LAUNCH("long_row_keys_kernel");
+  device::run_cub(
+      [&](void* temp, std::size_t& bytes) {
+        return val ? cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted_keys.data(), vals.data(),
+                                                     sorted_vals.data(), total, 0, end_bit, 0)
+                   : cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted_keys.data(), total, 0, end_bit, 0);
+      },
+      0);
+  long_row_scatter_kernel<V><<<detail::ops_grid(total), detail::kOpsThreads>>>(
+      c.rowptr.data(), sorted_keys.data(), sorted_vals.data(), long_rows.data(), offsets.data(), total, col_bits, col,
+      val);
+  SPGRAPH_CHECK_LAUNCH("long_row_scatter_kernel");
+}
+
+// C = A(p, p) for a permutation p and its inverse, both on the device: the rows A(p, :) with
+// their columns renamed, then each row sorted: CUB's segmented sort, which sorts short rows a
+// few threads at a time in one pass, for all but the rows longer than kLongRow, to which it would
+// give a thread block and a full 32-bit radix sort each (11 ms for wb-edu-like on an H200);
+// those take one radix sort together.
 template <class V>
 device::DeviceCsr<V> permute_on_device(const Matrix<V>& A, const vid_t* p, const vid_t* inverse) {
-  const vid_t n = A.nrows();
-  device::Buffer<vid_t> rows;
-  device::DeviceCsr<V> c = gather_rows(A, p, n, rows);
+  device::DeviceCsr<V> c = gather_rows(A, p, A.nrows(), inverse);
   const eid_t nnz = c.nnz();
   if (nnz == 0) return c;
-  const int col_bits = n > 1 ? int(std::bit_width(unsigned(n - 1))) : 1;
-  device::Buffer<std::uint64_t> keys(nnz), sorted(nnz);
-  permuted_keys_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(rows.data(), c.col.data(), inverse, nnz,
-                                                                        col_bits, keys.data());
-  SPGRAPH_CHECK_LAUNCH("permuted_keys_kernel");
-  const int end_bit = 2 * col_bits;
-  if (c.is_pattern()) {
-    device::run_cub(
-        [&](void* temp, std::size_t& bytes) {
-          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted.data(), nnz, 0, end_bit, 0);
-        },
-        0);
-  } else {
-    device::Buffer<V> sorted_val(nnz);
-    device::run_cub(
-        [&](void* temp, std::size_t& bytes) {
-          return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted.data(), c.val.data(),
-                                                 sorted_val.data(), nnz, 0, end_bit, 0);
-        },
-        0);
-    c.val = std::move(sorted_val);
-  }
-  key_columns_kernel<<<detail::ops_grid(nnz), detail::kOpsThreads>>>(sorted.data(), nnz,
-                                                                      (std::uint64_t(1) << col_bits) - 1, c.col.data());
-  SPGRAPH_CHECK_LAUNCH("key_columns_kernel");
+  const vid_t n = c.nrows;
+  device::Buffer<eid_t> ends(n);
+  device::Buffer<vid_t> long_rows(std::size_t(nnz / kLongRow) + 1), long_count(1);
+  long_count.fill_zero();
+  split_long_rows_kernel<<<detail::ops_grid(n), detail::kOpsThreads>>>(c.rowptr.data(), n, ends.data(),
+                                                                       long_rows.data(), long_count.data());
+  SPGRAPH_CHECK_LAUNCH("split_long_rows_kernel");
+  device::Buffer<vid_t> sorted(nnz);
+  device::Buffer<V> sorted_val(c.is_pattern() ? 0 : nnz);
+  const eid_t* starts = c.rowptr.data();
+  device::run_cub(
+      [&](void* temp, std::size_t& bytes) {
+        return c.is_pattern()
+                   ? cub::DeviceSegmentedSort::SortKeys(temp, bytes, c.col.data(), sorted.data(), nnz, n, starts,
+                                                        ends.data(), 0)
+                   : cub::DeviceSegmentedSort::SortPairs(temp, bytes, c.col.data(), sorted.data(), c.val.data(),
+                                                         sorted_val.data(), nnz, n, starts, ends.data(), 0);
+      },
+      0);
+  const vid_t h = long_count.download()[0];
+  if (h > 0) sort_long_rows(c, long_rows, h, sorted.data(), c.is_pattern() ? nullptr : sorted_val.data());
+  c.col = std::move(sorted);
+  if (!c.is_pattern()) c.val = std::move(sorted_val);
   return c;
 }
 
@@ -221,9 +294,9 @@ void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& ro
   spgraph::detail::check_row_ids("gpu: extract_rows", rows, A.nrows());
   if (rows.size() > std::size_t(INT_MAX))
     throw Error("gpu: extract_rows: " + std::to_string(rows.size()) + " rows; at most 2^31 - 1 fit a vertex id");
-  device::Buffer<vid_t> d_rows, out_rows;
+  device::Buffer<vid_t> d_rows;
   d_rows.upload(rows);
-  device::DeviceCsr<V> c = assign_detail::gather_rows(A, d_rows.data(), vid_t(rows.size()), out_rows);
+  device::DeviceCsr<V> c = assign_detail::gather_rows(A, d_rows.data(), vid_t(rows.size()));
   C = Matrix<V>(std::move(c));  // after the kernels: C may be A (its memory is freed in stream order)
 }
 
