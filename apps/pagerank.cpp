@@ -154,23 +154,15 @@ int pagerank_main(Command& cmd) {
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  WallTimer timer;
-  const io::LoadedGraph graph = io::load_graph(f.input.path, f.input.load);
-  const double load_seconds = timer.seconds();
-  const Csr<double>& a = graph.matrix;
-  if (a.nrows != a.ncols)
-    throw Error(f.input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) +
-                "; PageRank needs a square adjacency matrix");
-  if (a.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
+  double load_seconds = 0;
+  const io::LoadedGraph graph = load_square_graph(f.input, "PageRank", load_seconds);
+  if (graph.matrix.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
 
-  try {
+  return run_on(backend, [&] {
     return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out)
                                            : solve<double>(f, backend.backend, graph, load_seconds, out);
-  } catch (const ResourceError& e) {
-    if (backend.backend != algorithms::Backend::Gpu) throw;
-    throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
-  }
+  });
 }
 
 }  // namespace

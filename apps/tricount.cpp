@@ -3,9 +3,8 @@
 // algorithms/.../triangle_count.hpp.
 //
 // Exit status: 0 done; 1 bad input or a failure; 2 bad flags.
-#include <algorithm>
 #include <cstdint>
-#include <initializer_list>
+#include <array>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -36,10 +35,10 @@ struct Flags {
 };
 
 // The names come from the algorithm's own to_string, so --help and the printed method agree.
-template <class E>
-Choices<E> named(std::initializer_list<E> values) {
-  Choices<E> choices;
-  for (E v : values) choices.emplace_back(algorithms::to_string(v), v);
+template <class Values>
+auto named(const Values& values) {
+  Choices<typename Values::value_type> choices;
+  for (auto v : values) choices.emplace_back(algorithms::to_string(v), v);
   return choices;
 }
 
@@ -55,13 +54,12 @@ void declare(CLI::App& cli, Flags& f) {
   f.input.load.duplicates = Duplicates::First;
   add_input_options(cli, f.input);
   add_choice(cli, "--method", f.count.method,
-             named({TriangleMethod::Burkhardt, TriangleMethod::Cohen, TriangleMethod::Sandia, TriangleMethod::Sandia2,
-                    TriangleMethod::SandiaDot, TriangleMethod::SandiaDot2}),
+             named(algorithms::kTriangleMethods),
              "LAGraph's formulas, all giving the same count (A the graph, L and U its strict lower and upper "
              "triangles, .* masking by the right-hand pattern): burkhardt sum((A*A).*A)/6, cohen sum((L*U).*A)/2, "
              "sandia sum((L*L).*L), sandia2 sum((U*U).*U), sandia-dot sum((L*U').*L), sandia-dot2 sum((U*L').*U)");
   add_choice(cli, "--presort", f.count.presort,
-             named({TrianglePresort::Auto, TrianglePresort::None, TrianglePresort::Ascending,
+             named(std::array{TrianglePresort::Auto, TrianglePresort::None, TrianglePresort::Ascending,
                     TrianglePresort::Descending}),
              "renumber the vertices by degree before counting (the count is the same, the time may not be); "
              "only the sandia methods relabel, burkhardt and cohen never do. auto follows LAGraph's rule: "
@@ -105,30 +103,16 @@ int tricount_main(Command& cmd) {
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  WallTimer timer;
-  const io::LoadedGraph graph = io::load_graph(f.input.path, f.input.load);
-  const double load_seconds = timer.seconds();
+  double load_seconds = 0;
+  const io::LoadedGraph graph = load_square_graph(f.input, "triangle counting", load_seconds);
   const Csr<double>& a = graph.matrix;
-  if (a.nrows != a.ncols)
-    throw Error(f.input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) +
-                "; triangle counting needs a square adjacency matrix");
   // Stored entries, as read: a symmetric Matrix Market file stores each undirected edge twice.
   std::printf("graph: %s: %lld vertices, %lld links as stored (%s)\n", f.input.path.c_str(),
               static_cast<long long>(a.nrows), static_cast<long long>(a.nnz()), graph.format.c_str());
 
-  timer.restart();
-  TriangleCountResult r;
-  try {
-    r = algorithms::triangle_count(backend.backend, a, f.count);
-  } catch (const ResourceError& e) {
-    if (backend.backend != algorithms::Backend::Gpu) throw;
-    throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
-  }
-  // The call's wall time less what the backend timed as counting: the upload and the
-  // undirected graph.
-  const double build_seconds = std::max(0.0, timer.seconds() - r.count_seconds - r.per_vertex_seconds);
-
-  std::printf("triangles: %lld\n", static_cast<long long>(r.triangles));
+  const TriangleCountResult r = run_on(backend, [&] { return algorithms::triangle_count(backend.backend, a, f.count); });
+  std::printf("triangles: %lld (undirected edges: %lld)\n", static_cast<long long>(r.triangles),
+              static_cast<long long>(r.undirected_edges));
   std::string presort = algorithms::to_string(r.presort);
   if (f.count.presort == TrianglePresort::Auto)
     presort += " (chosen by --presort auto)";
@@ -137,7 +121,7 @@ int tricount_main(Command& cmd) {
                algorithms::to_string(r.method) + ")";
   std::printf("method: %s, presort %s, %s\n", algorithms::to_string(r.method), presort.c_str(),
               f.count.materialize ? "products formed, then summed (--materialize)" : "products summed as computed");
-  std::string times = "time: load " + format_seconds(load_seconds) + ", build " + format_seconds(build_seconds) +
+  std::string times = "time: load " + format_seconds(load_seconds) + ", build " + format_seconds(r.build_seconds) +
                       ", count " + format_seconds(r.count_seconds);
   if (f.count.per_vertex) times += ", per-vertex " + format_seconds(r.per_vertex_seconds);
   std::printf("%s\n", times.c_str());

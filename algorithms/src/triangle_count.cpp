@@ -6,7 +6,7 @@
 namespace spgraph::algorithms {
 namespace {
 
-constexpr std::array<std::pair<TriangleMethod, const char*>, 6> kMethodNames{{
+constexpr std::array<std::pair<TriangleMethod, const char*>, kTriangleMethods.size()> kMethodNames{{
     {TriangleMethod::Burkhardt, "burkhardt"},
     {TriangleMethod::Cohen, "cohen"},
     {TriangleMethod::Sandia, "sandia"},

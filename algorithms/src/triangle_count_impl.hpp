@@ -73,8 +73,11 @@ TriangleCountResult triangle_count_on_graph(Graph<B>& graph, const TriangleCount
   using Kind = SelectSpec::Kind;
   TriangleCountResult result;
   result.method = options.method;
-  const Matrix<B>& simple = graph.template undirected<V>();  // A: symmetric, no self-loops
   typename B::Stopwatch clock;
+  clock.start();
+  const Matrix<B>& simple = graph.template undirected<V>();  // A: symmetric, no self-loops
+  result.build_seconds = clock.seconds();
+  result.undirected_edges = simple.nnz() / 2;
   clock.start();
 
   // Relabel: A = P A P', P ordering the vertices by degree.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "spgraph/algorithms/backend.hpp"
+#include "spgraph/error.hpp"
 
 namespace spgraph::apps {
 
@@ -20,6 +21,18 @@ struct SelectedBackend {
   // "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no GPU: <reason>)".
   std::string description;
 };
+
+// Runs f() on the selected backend; a ResourceError from the GPU gets the hint that the graph
+// does not fit it and that --backend cpu runs it on the CPU.
+template <class F>
+auto run_on(const SelectedBackend& selected, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const ResourceError& e) {
+    if (selected.backend != algorithms::Backend::Gpu) throw;
+    throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
+  }
+}
 
 // Resolves the choice against the machine. Gpu without a usable GPU throws spgraph::Error
 // saying why (and that --backend cpu or auto runs without one).

@@ -1,6 +1,8 @@
 #include "input_options.hpp"
 
 #include "choice_option.hpp"
+#include "spgraph/error.hpp"
+#include "wall_timer.hpp"
 
 namespace spgraph::apps {
 
@@ -18,6 +20,17 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
   cli.add_flag("--compact-ids", input.load.compact_ids,
                "edge lists: number the vertices 0..n-1 in order of first appearance instead of by id (saves "
                "memory when ids are sparse); results still name vertices by the file's ids");
+}
+
+io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds) {
+  WallTimer timer;
+  io::LoadedGraph graph = io::load_graph(input.path, input.load);
+  seconds = timer.seconds();
+  const Csr<double>& a = graph.matrix;
+  if (a.nrows != a.ncols)
+    throw Error(input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " +
+                who + " needs a square adjacency matrix");
+  return graph;
 }
 
 std::string describe(const io::LoadedGraph& graph) {

@@ -17,6 +17,10 @@ struct InputOptions {
 // Adds the positional GRAPH (required), --duplicates error|sum|max|first and --compact-ids.
 void add_input_options(CLI::App& cli, InputOptions& input);
 
+// Loads input.path, timed (seconds); throws Error naming the file when its matrix is not
+// square ("<file>: the matrix is m x n; <who> needs a square adjacency matrix").
+io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds);
+
 // "34 vertices, 156 edges (matrix-market)": what was read, for the app's "graph: ..." line.
 // Edges count stored entries, so an undirected edge from a symmetric file counts twice.
 std::string describe(const io::LoadedGraph& graph);

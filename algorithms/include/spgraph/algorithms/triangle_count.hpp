@@ -21,6 +21,7 @@
 // Per-vertex counts, when asked: the triangles through each vertex, t = rowsum((A * A') .* A) / 2
 // (each triangle at v is seen from both of its edges at v), in the input's vertex order.
 // Counts are 64-bit throughout.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -36,6 +37,9 @@ namespace spgraph::algorithms {
 
 enum class TriangleMethod { Burkhardt, Cohen, Sandia, Sandia2, SandiaDot, SandiaDot2 };
 enum class TrianglePresort { Auto, None, Ascending, Descending };
+inline constexpr std::array<TriangleMethod, 6> kTriangleMethods{TriangleMethod::Burkhardt, TriangleMethod::Cohen,
+                                                                TriangleMethod::Sandia,    TriangleMethod::Sandia2,
+                                                                TriangleMethod::SandiaDot, TriangleMethod::SandiaDot2};
 
 // "burkhardt", "cohen", "sandia", "sandia2", "sandia-dot", "sandia-dot2"; and back (nullopt
 // for an unknown name).
@@ -46,7 +50,7 @@ const char* to_string(TrianglePresort p);
 
 struct TriangleCountOptions {
   TriangleMethod method = TriangleMethod::SandiaDot;
-  TrianglePresort presort = TrianglePresort::Auto;
+  TrianglePresort presort = TrianglePresort::Auto;  // Burkhardt and Cohen never relabel
   bool materialize = false;  // form each masked product before reducing it
   bool per_vertex = false;   // also count the triangles through each vertex
 };
@@ -56,14 +60,18 @@ struct TriangleCountResult {
   std::vector<std::int64_t> per_vertex;  // one per vertex when asked, else empty
   TriangleMethod method = TriangleMethod::SandiaDot;
   TrianglePresort presort = TrianglePresort::None;  // what was done: None, Ascending or Descending
-  // By the backend's clock (CUDA events on the GPU): the relabeling, L and U, the products and
-  // reductions (the total), and the per-vertex counts including fetching them to the host.
+  std::int64_t undirected_edges = 0;  // the edges of the undirected simple graph
+  // By the backend's clock (CUDA events on the GPU): building the undirected graph (and the
+  // pattern it comes from) where this call built it, 0 where the Graph already held it; the
+  // relabeling, L and U, the products and reductions (the total); and the per-vertex counts
+  // including fetching them to the host.
+  double build_seconds = 0;
   double count_seconds = 0;
   double per_vertex_seconds = 0;
 };
 
 // On a graph already on a backend (graph.hpp); its undirected() structure is built on first use
-// and kept. Throws spgraph::Error for an invalid option; device failures as Error/ResourceError.
+// and kept. Device failures throw spgraph::Error / ResourceError.
 TriangleCountResult triangle_count(Graph<gpu::GpuBackend>& graph, const TriangleCountOptions& options = {});
 TriangleCountResult triangle_count(Graph<graphblas::GraphBlasBackend>& graph, const TriangleCountOptions& options = {});
 // The same from a host CSR (row i: vertex i's links; values ignored), building the Graph for
