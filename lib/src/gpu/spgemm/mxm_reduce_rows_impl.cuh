@@ -1,8 +1,7 @@
 #pragma once
 // mxm_reduce_rows (spgraph/gpu/mxm_reduce_rows.hpp): one thread per mask entry (i, j)
-// intersects A's row i with row j of B' (both sorted), or, where both rows are long (hub to hub),
-// the whole warp does; then the warp adds up the sums of consecutive entries of the same row and
-// one lane per row adds them to y(i). Consecutive
+// intersects A's row i with row j of B' (both sorted), then the warp adds up the sums of
+// consecutive entries of the same row and one lane per row adds them to y(i). Consecutive
 // lanes take consecutive mask entries, so a warp mostly shares one row i of A (read through
 // L1) and rows of any length spread over many warps.
 //
@@ -86,39 +85,6 @@ __device__ T row_dot(const device::CsrView<V>& a, vid_t i, const device::CsrView
   return sum;
 }
 
-// A pair whose shorter row is longer than this is intersected by the whole warp: only outliers
-// (hub to hub) gain, since the warp then takes the warp's heavy pairs one after another; at 64,
-// pairs of a hundred entries made Burkhardt on cit-Patents-like 2.7x slower (H100).
-constexpr eid_t kWarpPair = 1024;
-
-// The warp's lanes take every 32nd column of the shorter row, each finding it in the longer
-// one by binary searches that start where its previous one ended; returns the lane's part.
-template <class SR, class V, class T>
-__device__ T warp_row_dot(const device::CsrView<V>& a, vid_t i, const device::CsrView<V>& bt, vid_t j, int lane) {
-  using Mult = typename SR::multiply_op;
-  const eid_t p0 = __ldg(a.rowptr + i), p1 = __ldg(a.rowptr + i + 1);
-  const eid_t q0 = __ldg(bt.rowptr + j), q1 = __ldg(bt.rowptr + j + 1);
-  const bool a_short = p1 - p0 <= q1 - q0;
-  const vid_t* s_col = a_short ? a.col : bt.col;
-  const vid_t* l_col = a_short ? bt.col : a.col;
-  const eid_t s0 = a_short ? p0 : q0, s1 = a_short ? p1 : q1;
-  eid_t lo = a_short ? q0 : p0;
-  const eid_t l1 = a_short ? q1 : p1;
-  T sum = T(0);
-  for (eid_t t = s0 + lane; t < s1; t += 32) {
-    const vid_t k = __ldg(s_col + t);
-    lo = lower_bound(l_col, lo, l1, k);
-    if (lo == l1) break;
-    if (__ldg(l_col + lo) == k) {
-      const eid_t pa = a_short ? t : lo, pb = a_short ? lo : t;
-      const V av = Mult::uses_a ? a.value(pa) : V(1);
-      const V bv = Mult::uses_b ? bt.value(pb) : V(1);
-      sum += T(SR::template multiply<V>(av, bv, k));
-    }
-  }
-  return sum;
-}
-
 // y must be zero on entry. mask_row[e]: the row of mask entry e.
 template <class SR, class V, class T>
 __global__ void __launch_bounds__(kThreads) masked_row_sums_kernel(device::CsrView<V> m, const vid_t* __restrict__ mask_row,
@@ -131,19 +97,8 @@ __global__ void __launch_bounds__(kThreads) masked_row_sums_kernel(device::CsrVi
     const eid_t e = base + lane;
     const bool valid = e < m.nnz;
     const vid_t i = valid ? __ldg(mask_row + e) : vid_t(-1);
-    const vid_t j = valid ? __ldg(m.col + e) : vid_t(0);
-    const bool allowed = valid && (structural || m.value(e) != V(0));
-    const bool heavy = allowed && min(__ldg(a.rowptr + i + 1) - __ldg(a.rowptr + i),
-                                      __ldg(bt.rowptr + j + 1) - __ldg(bt.rowptr + j)) > kWarpPair;
     T s = T(0);
-    if (allowed && !heavy) s = row_dot<SR, V, T>(a, i, bt, j);
-    // Heavy pairs one at a time with the whole warp, the sum going to the pair's lane.
-    for (unsigned pending = __ballot_sync(kFullWarp, heavy); pending != 0; pending &= pending - 1) {
-      const int owner = __ffs(pending) - 1;
-      T part = warp_row_dot<SR, V, T>(a, __shfl_sync(kFullWarp, i, owner), bt, __shfl_sync(kFullWarp, j, owner), lane);
-      for (int off = 16; off > 0; off >>= 1) part += __shfl_xor_sync(kFullWarp, part, off);
-      if (lane == owner) s += part;
-    }
+    if (valid && (structural || m.value(e) != V(0))) s = row_dot<SR, V, T>(a, i, bt, __ldg(m.col + e));
     // Rows ascend along the warp: after these steps each lane holds the sum over the lanes at
     // or after it in the same row.
     for (int off = 1; off < 32; off <<= 1) {
