@@ -1,0 +1,113 @@
+#pragma once
+// Multi-source BFS (spgraph/algorithms/msbfs.hpp) written once over the operations contract;
+// instantiated for each backend by msbfs_gpu.cu and msbfs_cpu.cpp.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spgraph/algorithms/msbfs.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph::algorithms {
+namespace msbfs_detail {
+
+using V = std::int32_t;  // levels and parents are vertex ids or small counts
+
+// A rows x n matrix with one entry per row s, at column sources[first + s], holding value(s).
+template <class F>
+Csr<V> one_per_row(const std::vector<vid_t>& sources, std::size_t first, std::size_t rows, vid_t n, F value) {
+  Csr<V> m;
+  m.nrows = static_cast<vid_t>(rows);
+  m.ncols = n;
+  m.rowptr.resize(rows + 1);
+  for (std::size_t s = 0; s < rows; ++s) {
+    m.rowptr[s + 1] = static_cast<eid_t>(s + 1);
+    m.col.push_back(sources[first + s]);
+    m.val.push_back(value(sources[first + s]));
+  }
+  return m;
+}
+
+// Row s of a host matrix spread over a dense row of n, `absent` where it has no entry.
+template <class T>
+void spread(const Csr<V>& m, vid_t n, T absent, std::vector<T>& out) {
+  out.assign(static_cast<std::size_t>(m.nrows) * static_cast<std::size_t>(n), absent);
+  for (vid_t s = 0; s < m.nrows; ++s)
+    for (eid_t p = m.rowptr[s]; p < m.rowptr[s + 1]; ++p)
+      out[static_cast<std::size_t>(s) * static_cast<std::size_t>(n) + static_cast<std::size_t>(m.col[p])] =
+          static_cast<T>(m.val[p]);
+}
+
+}  // namespace msbfs_detail
+
+template <class B>
+MsbfsSummary msbfs_on_graph(Graph<B>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
+                            const MsbfsOptions& options) {
+  using namespace msbfs_detail;
+  using Matrix = typename B::template Matrix<V>;
+  const vid_t n = graph.vertices();
+  if (options.batch < 1) throw Error("msbfs: the batch size must be at least 1, got " + std::to_string(options.batch));
+  for (std::size_t k = 0; k < sources.size(); ++k)
+    if (sources[k] < 0 || sources[k] >= n)
+      throw Error("msbfs: source " + std::to_string(sources[k]) + " (sources[" + std::to_string(k) +
+                  "]) is not a vertex of the graph (0.." + std::to_string(static_cast<long long>(n) - 1) + ")");
+
+  // A(u, v): a link u -> v the search follows.
+  const Matrix& A = options.direction == BfsDirection::Out ? graph.template pattern<V>() : graph.template in_links<V>();
+  MsbfsSummary summary;
+  summary.reached.reserve(sources.size());
+  summary.depth.reserve(sources.size());
+  if (sources.empty()) return summary;
+  std::vector<vid_t> degree;  // of the links followed, for the edges traversed
+  {
+    typename B::template Vector<vid_t> d;
+    B::row_degrees(d, A);
+    degree = B::to_host(d);
+  }
+  const Descriptor not_visited{.mask_structural = true, .mask_complement = true, .replace = true};
+  const Descriptor where_found{.mask_structural = true};
+  typename B::Stopwatch clock;
+
+  for (std::size_t first = 0; first < sources.size(); first += static_cast<std::size_t>(options.batch)) {
+    const std::size_t b = std::min<std::size_t>(static_cast<std::size_t>(options.batch), sources.size() - first);
+    clock.start();
+    Matrix F = B::from_host(one_per_row(sources, first, b, n, [](vid_t s) { return s; }));     // frontier
+    Matrix L = B::from_host(one_per_row(sources, first, b, n, [](vid_t) { return V(0); }));    // levels
+    Matrix P;                                                                                  // parents
+    if (options.parents) P = B::from_host(one_per_row(sources, first, b, n, [](vid_t) { return V(kNoParent); }));
+    for (V depth = 1;; ++depth) {
+      Matrix T;  // T<!L> = F any.secondi A: T(s, v) = a frontier vertex linked to v
+      B::mxm(T, &L, F, A, AnySecondI{}, not_visited);
+      if (T.nnz() == 0) break;
+      B::assign(L, &T, depth, where_found);  // L<T> = depth
+      if (options.parents) B::template ewise_add<monoid::Any>(P, nullptr, P, T);  // P<T> = T (disjoint)
+      F = std::move(T);
+    }
+    const Csr<V> levels = B::to_host(L);
+    const Csr<V> parents = options.parents ? B::to_host(P) : Csr<V>{};
+    summary.seconds += clock.seconds();
+
+    for (vid_t s = 0; s < levels.nrows; ++s) {
+      V deepest = 0;
+      for (eid_t p = levels.rowptr[s]; p < levels.rowptr[s + 1]; ++p) {
+        deepest = std::max(deepest, levels.val[p]);
+        summary.edges_traversed += degree[levels.col[p]];
+      }
+      summary.reached.push_back(levels.rowptr[s + 1] - levels.rowptr[s]);
+      summary.depth.push_back(deepest);
+    }
+    if (sink) {
+      MsbfsBatch batch;
+      batch.first = first;
+      batch.count = b;
+      spread(levels, n, kUnreached, batch.level);
+      if (options.parents) spread(parents, n, kNoParent, batch.parent);
+      sink(batch);
+    }
+  }
+  return summary;
+}
+
+}  // namespace spgraph::algorithms

@@ -1,0 +1,236 @@
+// Multi-source BFS on both backends: karate from vertex 30 (LAGraph's levels and parents), the
+// LDBC Graphalytics BFS validation graphs, every source of the small graphs against Boost.Graph's
+// breadth_first_search, parents checked valid, batches, repeated sources, sources without links,
+// in-links, an empty graph and bad sources.
+#include <gtest/gtest.h>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+
+#include <cstdint>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../graphblas/small_matrices.hpp"
+#include "graphalytics.hpp"
+#include "spgraph/algorithms/msbfs.hpp"
+#include "spgraph/io/load_graph.hpp"
+#include "test_support.hpp"
+
+namespace spgraph::test {
+namespace {
+
+using algorithms::BfsDirection;
+using algorithms::kNoParent;
+using algorithms::kUnreached;
+using algorithms::MsbfsBatch;
+using algorithms::MsbfsOptions;
+
+// Every source's levels (and parents), in source order: level[s][v].
+struct Answers {
+  std::vector<std::vector<std::int32_t>> level;
+  std::vector<std::vector<vid_t>> parent;
+  algorithms::MsbfsSummary summary;
+};
+
+template <class B>
+class Msbfs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if constexpr (std::is_same_v<B, gpu::GpuBackend>) SPGRAPH_REQUIRE_GPU();
+  }
+  static Answers run(const Csr<double>& h, const std::vector<vid_t>& sources, const MsbfsOptions& options = {}) {
+    Graph<B> g(h);
+    Answers a;
+    a.level.resize(sources.size());
+    a.parent.resize(sources.size());
+    const std::size_t n = static_cast<std::size_t>(h.nrows);
+    a.summary = algorithms::msbfs(
+        g, sources,
+        [&](const MsbfsBatch& b) {
+          EXPECT_EQ(b.level.size(), b.count * n);
+          for (std::size_t s = 0; s < b.count; ++s) {
+            a.level[b.first + s].assign(b.level.begin() + s * n, b.level.begin() + (s + 1) * n);
+            if (!b.parent.empty())
+              a.parent[b.first + s].assign(b.parent.begin() + s * n, b.parent.begin() + (s + 1) * n);
+          }
+        },
+        options);
+    return a;
+  }
+};
+using Backends = ::testing::Types<graphblas::GraphBlasBackend, gpu::GpuBackend>;
+TYPED_TEST_SUITE(Msbfs, Backends);
+
+Csr<double> small(const std::string& file) { return io::load_graph(dataset("small/" + file)).matrix; }
+
+bool has_link(const Csr<double>& h, vid_t u, vid_t v) {
+  for (eid_t p = h.rowptr[u]; p < h.rowptr[u + 1]; ++p)
+    if (h.col[p] == v) return true;
+  return false;
+}
+
+// Every parent is one level up and linked to its vertex (u -> v, or v -> u following in-links);
+// the source and unreached vertices have none.
+::testing::AssertionResult parents_valid(const Csr<double>& h, vid_t source, const std::vector<std::int32_t>& level,
+                                         const std::vector<vid_t>& parent, BfsDirection direction) {
+  for (vid_t v = 0; v < h.nrows; ++v) {
+    const vid_t p = parent[v];
+    if (v == source || level[v] == kUnreached) {
+      if (p != kNoParent) return ::testing::AssertionFailure() << "vertex " << v << " has parent " << p;
+      continue;
+    }
+    if (p < 0 || p >= h.nrows) return ::testing::AssertionFailure() << "vertex " << v << ": parent " << p;
+    if (level[p] != level[v] - 1)
+      return ::testing::AssertionFailure() << "vertex " << v << " (level " << level[v] << "): parent " << p
+                                           << " at level " << level[p];
+    if (!(direction == BfsDirection::Out ? has_link(h, p, v) : has_link(h, v, p)))
+      return ::testing::AssertionFailure() << "vertex " << v << ": no link from parent " << p;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Boost.Graph's levels from `source` following row i's links (out-links).
+std::vector<std::int32_t> boost_levels(const Csr<double>& h, vid_t source) {
+  using G = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  G g(static_cast<std::size_t>(h.nrows));
+  for (vid_t u = 0; u < h.nrows; ++u)
+    for (eid_t p = h.rowptr[u]; p < h.rowptr[u + 1]; ++p) boost::add_edge(u, h.col[p], g);
+  std::vector<std::int32_t> level(static_cast<std::size_t>(h.nrows), kUnreached);
+  level[source] = 0;
+  struct Recorder : boost::default_bfs_visitor {
+    std::vector<std::int32_t>* level;
+    void tree_edge(G::edge_descriptor e, const G& g) const {
+      (*level)[boost::target(e, g)] = (*level)[boost::source(e, g)] + 1;
+    }
+  } recorder;
+  recorder.level = &level;
+  boost::breadth_first_search(g, static_cast<std::size_t>(source), boost::visitor(recorder));
+  return level;
+}
+
+Csr<double> transposed(const Csr<double>& h) {
+  std::vector<Entry<double>> e;
+  for (vid_t u = 0; u < h.nrows; ++u)
+    for (eid_t p = h.rowptr[u]; p < h.rowptr[u + 1]; ++p) e.push_back({h.col[p], u, 1});
+  return csr<double>(h.ncols, h.nrows, e);
+}
+
+// karate from vertex 30: LAGraph's levels exactly; each parent among the listed valid ones.
+TYPED_TEST(Msbfs, KarateFrom30MatchesLagraph) {
+  std::ifstream in(dataset("expected/karate.bfs-from-30.tsv"));
+  ASSERT_TRUE(in) << "datasets/expected/karate.bfs-from-30.tsv";
+  std::vector<std::int32_t> want(34, kUnreached);
+  std::vector<std::vector<vid_t>> allowed(34);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    vid_t v = 0;
+    std::string parents;
+    f >> v >> want[v] >> parents;
+    std::istringstream list(parents);
+    for (std::string p; std::getline(list, p, ',');) allowed[v].push_back(static_cast<vid_t>(std::stoi(p)));
+  }
+  const Answers a = this->run(small("karate.mtx"), {30}, {.parents = true});
+  EXPECT_EQ(a.level[0], want);
+  for (vid_t v = 0; v < 34; ++v) {
+    if (v == 30) {
+      EXPECT_EQ(a.parent[0][v], kNoParent);
+      continue;
+    }
+    EXPECT_NE(std::find(allowed[v].begin(), allowed[v].end(), a.parent[0][v]), allowed[v].end())
+        << "vertex " << v << " parent " << a.parent[0][v];
+  }
+  EXPECT_EQ(a.summary.reached, (std::vector<std::int64_t>{34}));
+  EXPECT_EQ(a.summary.edges_traversed, 156);  // every link of the one component
+}
+
+// Graphalytics' BFS validation graphs (source: the file's vertex 1; unreached: 2^63 - 1).
+TYPED_TEST(Msbfs, GraphalyticsValidationGraphs) {
+  for (const char* name : {"dir", "undir"}) {
+    const GraphalyticsGraph g = read_graphalytics_adjacency(dataset(std::string("graphalytics/bfs/") + name + "-input"));
+    const std::vector<double> expected =
+        read_graphalytics_values(dataset(std::string("graphalytics/bfs/") + name + "-output"), g);
+    const vid_t source = g.vertex_of_id.at(1);
+    const Answers a = this->run(g.matrix, {source}, {.parents = true});
+    for (vid_t v = 0; v < g.matrix.nrows; ++v)
+      EXPECT_EQ(a.level[0][v], expected[v] > 1e18 ? kUnreached : static_cast<std::int32_t>(expected[v]))
+          << name << " vertex " << v;
+    EXPECT_TRUE(parents_valid(g.matrix, source, a.level[0], a.parent[0], BfsDirection::Out)) << name;
+  }
+}
+
+// Every vertex as a source, in batches of 16 (several batches, the last one short), against
+// Boost.Graph; parents valid; following in-links equals Boost on the transposed graph.
+TYPED_TEST(Msbfs, EverySourceOfTheSmallGraphsMatchesBoost) {
+  for (const char* file : {"karate.mtx", "west0067.mtx", "ldbc-directed-example.mtx", "LFAT5.mtx", "dolphins.mtx",
+                           "tree-example.mtx"}) {
+    const Csr<double> h = small(file);
+    std::vector<vid_t> sources(static_cast<std::size_t>(h.nrows));
+    std::iota(sources.begin(), sources.end(), 0);
+    for (BfsDirection d : {BfsDirection::Out, BfsDirection::In}) {
+      const Csr<double> followed = d == BfsDirection::Out ? h : transposed(h);
+      const Answers a = this->run(h, sources, {.parents = true, .direction = d, .batch = 16});
+      ASSERT_EQ(a.summary.reached.size(), sources.size());
+      for (vid_t s : sources) {
+        const auto want = boost_levels(followed, s);
+        ASSERT_EQ(a.level[s], want) << file << " source " << s << (d == BfsDirection::Out ? " out" : " in");
+        EXPECT_TRUE(parents_valid(h, s, a.level[s], a.parent[s], d)) << file << " source " << s;
+        EXPECT_EQ(a.summary.reached[s], std::count_if(want.begin(), want.end(), [](int l) { return l >= 0; }));
+        EXPECT_EQ(a.summary.depth[s], *std::max_element(want.begin(), want.end())) << file << " source " << s;
+      }
+    }
+  }
+}
+
+// More than a word of sources in one batch, a source repeated, a source without links; the
+// same answers whatever the batch size; no parents unless asked.
+TYPED_TEST(Msbfs, BatchesRepeatsAndIsolatedSources) {
+  const Csr<double> h = small("bcsstk13.mtx");
+  std::vector<vid_t> sources;
+  for (vid_t s = 0; s < 150; ++s) sources.push_back((s * 37) % h.nrows);
+  sources.push_back(sources[3]);  // repeated
+  const Answers all = this->run(h, sources, {.batch = 200});
+  const Answers small_batches = this->run(h, sources, {.batch = 7});
+  EXPECT_EQ(all.level, small_batches.level);
+  EXPECT_EQ(all.level.back(), all.level[3]);
+  EXPECT_TRUE(all.parent[0].empty());
+  for (std::size_t k : {std::size_t{0}, std::size_t{77}, sources.size() - 1})
+    EXPECT_EQ(all.level[k], boost_levels(h, sources[k])) << "source " << sources[k];
+
+  // Vertex 3 has no links at all; vertex 0 only out-links.
+  const Csr<double> lonely = csr<double>(4, 4, {{0, 1, 1}, {1, 2, 1}});
+  const Answers a = this->run(lonely, {3, 0, 2}, {.parents = true});
+  EXPECT_EQ(a.level[0], (std::vector<std::int32_t>{-1, -1, -1, 0}));
+  EXPECT_EQ(a.level[1], (std::vector<std::int32_t>{0, 1, 2, -1}));
+  EXPECT_EQ(a.level[2], (std::vector<std::int32_t>{-1, -1, 0, -1}));
+  EXPECT_EQ(a.parent[1], (std::vector<vid_t>{kNoParent, 0, 1, kNoParent}));
+  EXPECT_EQ(a.summary.depth, (std::vector<std::int32_t>{0, 2, 0}));
+  EXPECT_EQ(a.summary.edges_traversed, 0 + 2 + 0);
+}
+
+TYPED_TEST(Msbfs, EmptyGraphAndBadSources) {
+  Csr<double> none;
+  none.rowptr = {0};
+  const Answers a = this->run(none, {});
+  EXPECT_TRUE(a.summary.reached.empty());
+  const std::string bad = error_of([&] { this->run(none, {0}); });
+  EXPECT_NE(bad.find("source 0 (sources[0])"), std::string::npos) << bad;
+  const Csr<double> h = small("karate.mtx");
+  const std::string outside = error_of([&] { this->run(h, {3, 34}); });
+  EXPECT_NE(outside.find("source 34 (sources[1]) is not a vertex of the graph (0..33)"), std::string::npos)
+      << outside;
+  EXPECT_THROW(this->run(h, {3}, {.batch = 0}), Error);
+  // Only the summary when no sink is given.
+  Graph<TypeParam> g(h);
+  const auto summary = algorithms::msbfs(g, {0, 33}, {});
+  EXPECT_EQ(summary.reached, (std::vector<std::int64_t>{34, 34}));
+}
+
+}  // namespace
+}  // namespace spgraph::test
