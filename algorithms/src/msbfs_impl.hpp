@@ -40,6 +40,36 @@ void spread(const Csr<V>& m, vid_t n, T absent, std::vector<T>& out) {
           static_cast<T>(m.val[p]);
 }
 
+// The bit-parallel form (WordBfs): batches of at most 64 sources, a bit each.
+template <class B>
+void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
+                     const MsbfsOptions& options, const typename B::template Vector<vid_t>& degree,
+                     MsbfsSummary& summary) {
+  using WordBfs = typename B::WordBfs;
+  // Row v of `pull` lists the u with a link u -> v that the search follows.
+  const auto& pull = options.direction == BfsDirection::Out ? graph.template in_links<V>() : graph.template pattern<V>();
+  const std::size_t batch = std::min<std::size_t>(static_cast<std::size_t>(options.batch), WordBfs::kSources);
+  typename B::Stopwatch clock;
+  for (std::size_t first = 0; first < sources.size(); first += batch) {
+    const std::size_t b = std::min(batch, sources.size() - first);
+    const std::vector<vid_t> these(sources.begin() + first, sources.begin() + first + b);
+    typename B::template Vector<std::int32_t> levels;
+    clock.start();
+    const typename WordBfs::Result r = WordBfs::run(pull, degree, these, sink ? &levels : nullptr);
+    summary.seconds += clock.seconds();
+    summary.reached.insert(summary.reached.end(), r.reached.begin(), r.reached.end());
+    summary.depth.insert(summary.depth.end(), r.depth.begin(), r.depth.end());
+    summary.edges_traversed += r.edges_traversed;
+    if (sink) {
+      MsbfsBatch out;
+      out.first = first;
+      out.count = b;
+      out.level = B::to_host(levels);
+      sink(out);
+    }
+  }
+}
+
 }  // namespace msbfs_detail
 
 template <class B>
@@ -60,12 +90,15 @@ MsbfsSummary msbfs_on_graph(Graph<B>& graph, const std::vector<vid_t>& sources, 
   summary.reached.reserve(sources.size());
   summary.depth.reserve(sources.size());
   if (sources.empty()) return summary;
-  std::vector<vid_t> degree;  // of the links followed, for the edges traversed
-  {
-    typename B::template Vector<vid_t> d;
-    B::row_degrees(d, A);
-    degree = B::to_host(d);
+  typename B::template Vector<vid_t> degree_on_backend;  // of the links followed: edges traversed
+  B::row_degrees(degree_on_backend, A);
+  if constexpr (WordFrontierBfs<B>) {
+    if (!options.parents && options.form == MsbfsForm::Auto) {
+      search_by_words<B>(graph, sources, sink, options, degree_on_backend, summary);
+      return summary;
+    }
   }
+  const std::vector<vid_t> degree = B::to_host(degree_on_backend);
   const Descriptor not_visited{.mask_structural = true, .mask_complement = true, .replace = true};
   const Descriptor where_found{.mask_structural = true};
   typename B::Stopwatch clock;

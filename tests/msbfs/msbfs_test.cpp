@@ -1,13 +1,14 @@
 // Multi-source BFS on both backends: karate from vertex 30 (LAGraph's levels and parents), the
 // LDBC Graphalytics BFS validation graphs, every source of the small graphs against Boost.Graph's
 // breadth_first_search, parents checked valid, batches, repeated sources, sources without links,
-// in-links, an empty graph and bad sources.
+// in-links, the bit-parallel form against the frontier matrix, an empty graph and bad sources.
 #include <gtest/gtest.h>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 
 #include <cstdint>
+#include <algorithm>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -212,6 +213,27 @@ TYPED_TEST(Msbfs, BatchesRepeatsAndIsolatedSources) {
   EXPECT_EQ(a.parent[1], (std::vector<vid_t>{kNoParent, 0, 1, kNoParent}));
   EXPECT_EQ(a.summary.depth, (std::vector<std::int32_t>{0, 2, 0}));
   EXPECT_EQ(a.summary.edges_traversed, 0 + 2 + 0);
+}
+
+// The bit-parallel form (the gpu's, without parents) against the frontier matrix: the same
+// levels and summary from every source, both directions, batches of 64 and of 100 (run 64 at a
+// time by the word form).
+TYPED_TEST(Msbfs, BothFormsAgree) {
+  using algorithms::MsbfsForm;
+  for (const char* file : {"karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"}) {
+    const Csr<double> h = small(file);
+    std::vector<vid_t> sources(static_cast<std::size_t>(std::min<vid_t>(h.nrows, 200)));
+    std::iota(sources.begin(), sources.end(), 0);
+    for (BfsDirection d : {BfsDirection::Out, BfsDirection::In})
+      for (int batch : {64, 100}) {
+        const Answers words = this->run(h, sources, {.direction = d, .batch = batch});
+        const Answers matrix = this->run(h, sources, {.direction = d, .batch = batch, .form = MsbfsForm::Matrix});
+        EXPECT_EQ(words.level, matrix.level) << file << " batch " << batch;
+        EXPECT_EQ(words.summary.reached, matrix.summary.reached) << file;
+        EXPECT_EQ(words.summary.depth, matrix.summary.depth) << file;
+        EXPECT_EQ(words.summary.edges_traversed, matrix.summary.edges_traversed) << file;
+      }
+  }
 }
 
 TYPED_TEST(Msbfs, EmptyGraphAndBadSources) {

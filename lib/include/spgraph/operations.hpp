@@ -151,4 +151,9 @@ concept FusedMxvReduce = Backend<B> && requires {
 template <class B>
 concept DeviceLoop = FusedMxvReduce<B> && requires { typename B::template MxvLoop<double, 1>; };
 
+// Breadth-first search from up to 64 sources with one bit per source in a word per vertex
+// (gpu/word_bfs.hpp): gpu only.
+template <class B>
+concept WordFrontierBfs = Backend<B> && requires { typename B::WordBfs; };
+
 }  // namespace spgraph

@@ -15,6 +15,11 @@
 //   F = T
 //
 // until no frontier is left. Sources may repeat and may have no links.
+//
+// Where the backend has it (the gpu: WordBfs) and no parents are asked for, the search runs in
+// the bit-parallel form instead (MS-BFS, Then et al., PVLDB 2014): one bit per source in a
+// 64-bit word per vertex, each level pulled over in-links by an OR over words, so 64 sources cost
+// about what one does. It holds 64 sources: a larger batch runs 64 at a time.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -32,10 +37,16 @@ inline constexpr std::int32_t kUnreached = -1;
 
 enum class BfsDirection { Out, In };
 
+enum class MsbfsForm {
+  Auto,    // bit-parallel words where the backend has them and no parents are asked for
+  Matrix,  // the frontier matrix, on every backend
+};
+
 struct MsbfsOptions {
   bool parents = false;
   BfsDirection direction = BfsDirection::Out;
   int batch = 64;  // sources searched at once, >= 1
+  MsbfsForm form = MsbfsForm::Auto;
 };
 
 // The answers for the sources [first, first + count) of the list given, vertex-major per source:

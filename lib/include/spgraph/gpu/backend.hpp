@@ -29,6 +29,7 @@
 #include "spgraph/gpu/spgemm.hpp"
 #include "spgraph/gpu/spmv.hpp"
 #include "spgraph/gpu/transpose.hpp"
+#include "spgraph/gpu/word_bfs.hpp"
 #include "spgraph/operations.hpp"
 
 namespace spgraph::gpu {
@@ -171,6 +172,8 @@ struct GpuBackend {
   // Many such iterations in one kernel, the stopping test on the device (gpu/mxv_loop.hpp);
   // this backend only: algorithms test for it with `requires`.
   template <class V, int R> using MxvLoop = gpu::MxvLoop<V, R>;
+  // Breadth-first search from up to 64 sources, a bit each in a word per vertex (gpu/word_bfs.hpp).
+  using WordBfs = gpu::WordBfs;
 
   // Device seconds of the operations queued between start() and seconds(), by CUDA events on
   // the default stream the operations run on; gaps where the device waited for the host count.
@@ -190,5 +193,6 @@ struct GpuBackend {
 
 static_assert(Backend<GpuBackend>);
 static_assert(DeviceLoop<GpuBackend>);
+static_assert(WordFrontierBfs<GpuBackend>);
 
 }  // namespace spgraph::gpu
