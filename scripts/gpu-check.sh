@@ -21,7 +21,7 @@ data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs io generators)
 # The test binaries: the packed ones (a call may carry only some), else those on PATH.
 if [ -d .device/bin ]; then bin=$PWD/.device/bin; else bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)"); fi
 status=0
@@ -75,6 +75,7 @@ for w in "${what[@]}"; do
     spgemm) spgemm --data-dir "$data/real" --json "$out/spgemm-bench.json" || status=1 ;;
     graph) bench_graph_build --json "$out/graph-build.json" || status=1 ;;
     tricount) bench_tricount --data-dir "$data/real" --json "$out/tricount-bench.json" || status=1 ;;
+    msbfs) bench_msbfs --json "$out/msbfs-bench.json" || status=1 ;;
     io) bench_io || status=1 ;;
     generators) bench_generators || status=1 ;;
     *) echo "unknown step $w"; status=1 ;;
