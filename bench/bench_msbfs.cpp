@@ -1,7 +1,8 @@
 // Multi-source BFS (spgraph/algorithms/msbfs.hpp) on the GPU against three other ways of getting
 // the same answers, on the same graphs and the same sources, in one run:
 //
-//   gpu-msbfs        ours: k sources, --batch at once (Graph<GpuBackend> built once per input)
+//   gpu-msbfs        ours: k sources, --batch at once (Graph<GpuBackend> built once per input), in
+//                    --form: auto (the bit-parallel words) or matrix (the frontier matrix)
 //   gpu-single       ours, one source at a time: msbfs called k times with a single source
 //   graphblas-msbfs  the same algorithm on the GraphBLAS backend (SuiteSparse, every host core)
 //   boost-bfs        Boost.Graph's breadth_first_search from each source (one host thread)
@@ -20,9 +21,9 @@
 // input could not be completed.
 //
 //   bench_msbfs [graph files] [--data-dir DIR] [--generated wb-edu,cit-patents | --no-generated]
-//               [--sources-counts 1,64,512,4096] [--seed 1] [--batch 64] [--warmup 1] [--repeats 5]
-//               [--single-max 64] [--graphblas-repeats 1] [--graphblas-max-sources 64 | --no-graphblas]
-//               [--boost-max 64 | --no-boost] [--json FILE]
+//               [--sources-counts 1,64,512,4096] [--seed 1] [--batch 64] [--form auto|matrix]
+//               [--warmup 1] [--repeats 5] [--single-max 64] [--graphblas-repeats 1]
+//               [--graphblas-max-sources 64 | --no-graphblas] [--boost-max 64 | --no-boost] [--json FILE]
 #include <omp.h>
 
 #include <boost/graph/breadth_first_search.hpp>
@@ -100,6 +101,7 @@ struct Options {
   std::vector<int> counts = {1, 64, 512, 4096};
   std::uint64_t seed = 1;
   int batch = 64;
+  algorithms::MsbfsForm form = algorithms::MsbfsForm::Auto;  // GraphBLAS has only the matrix form
   bench::TimingOptions timing;  // gpu-msbfs and gpu-single: warm-up and repeats
   int single_max = 64;
   int graphblas_repeats = 1;  // 0: no GraphBLAS
@@ -367,6 +369,14 @@ class Reference {
 
 std::string ms(double s) { return bench::fixed(s * 1e3, 3); }
 
+const std::map<std::string, algorithms::MsbfsForm> kForms = {{"auto", algorithms::MsbfsForm::Auto},
+                                                             {"matrix", algorithms::MsbfsForm::Matrix}};
+std::string form_name(algorithms::MsbfsForm form) {
+  for (const auto& [name, f] : kForms)
+    if (f == form) return name;
+  return "?";
+}
+
 std::string sources_run(const Row& r) {
   if (!r.scaled()) return std::to_string(r.k);
   return std::to_string(r.m.sources) + " of " + std::to_string(r.k) + ", scaled x" + bench::fixed(r.scale(), 1);
@@ -391,6 +401,7 @@ InputResult bench_input(const bench::BenchInput& host_input, const Options& opti
   Reference reference(in.sources.size());
   MsbfsOptions msbfs_options;
   msbfs_options.batch = options.batch;
+  msbfs_options.form = options.form;
   auto add = [&](const std::string& contender, std::size_t k, Measured m) {
     Row r{contender, k, std::move(m)};
     bad |= reference.check(r, in.sources, contender == kOurs) || r.m.status != "ok";
@@ -407,7 +418,9 @@ InputResult bench_input(const bench::BenchInput& host_input, const Options& opti
 
   {  // ours, at once and one source at a time, on one device graph
     Graph<gpu::GpuBackend> g(host);
-    g.pattern<std::int32_t>();  // built before the checked runs, so their peak is the search's
+    // Both forms' structures, built before the checked runs so that their peak is the search's.
+    g.pattern<std::int32_t>();
+    g.in_links<std::int32_t>();
     for (std::size_t k : counts)
       add(kOurs, k, time_msbfs(g, first(k), msbfs_options, options.timing.warmup, options.timing.repeats, true));
     MsbfsOptions one = msbfs_options;
@@ -594,7 +607,8 @@ int run(const Options& options, std::ostream& out) {
   const int threads = omp_get_max_threads();
   out << "spgraph multi-source BFS benchmark on " << device::device_description() << '\n'
       << "sources: the first k of one list drawn by mt19937_64(" << options.seed
-      << ") among the vertices with a link to another vertex; batch " << options.batch << "; direction out\n"
+      << ") among the vertices with a link to another vertex; batch " << options.batch << "; direction out; form "
+      << form_name(options.form) << " on the GPU\n"
       << kOurs << ": msbfs on the GPU, summary.seconds (CUDA events), median (and min) of " << options.timing.repeats
       << " runs after a checked run and " << options.timing.warmup << " warm-ups\n"
       << kSingle << ": msbfs with one source, called once a source, timed the same way, the medians summed; at most "
@@ -639,6 +653,7 @@ int run(const Options& options, std::ostream& out) {
   const json doc = {
       {"benchmark", "msbfs"},
       {"timing", timing},
+      {"gpu_form", form_name(options.form)},
       {"sources", {{"counts", options.counts}, {"seed", options.seed}, {"batch", options.batch},
                    {"drawn", "mt19937_64, without replacement, among vertices with a link to another vertex"}}},
       {"single", {{"max_sources", options.single_max}}},
@@ -671,6 +686,11 @@ int main(int argc, char** argv) try {
   cli.add_option("--batch", options.batch, "sources searched at once (MsbfsOptions::batch), GPU and GraphBLAS")
       ->check(CLI::Range(1, 1 << 24))
       ->capture_default_str();
+  cli.add_option("--form", options.form,
+                 "GPU form: auto (the bit-parallel words, without parents) or matrix (the frontier matrix, "
+                 "GraphBLAS's form)")
+      ->transform(CLI::CheckedTransformer(kForms, CLI::ignore_case))
+      ->default_str("auto");
   cli.add_option("--single-max", options.single_max,
                  "single-source runs of ours at most; a larger k runs this many and scales the time")
       ->check(CLI::Range(1, 1 << 24))
