@@ -43,11 +43,12 @@ void spread(const Csr<V>& m, vid_t n, T absent, std::vector<T>& out) {
 // The bit-parallel form (WordBfs): batches of at most 64 sources, a bit each.
 template <class B>
 void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
-                     const MsbfsOptions& options, const typename B::template Vector<vid_t>& degree,
-                     MsbfsSummary& summary) {
+                     const MsbfsOptions& options, MsbfsSummary& summary) {
   using WordBfs = typename B::WordBfs;
-  // Row v of `pull` lists the u with a link u -> v that the search follows.
-  const auto& pull = options.direction == BfsDirection::Out ? graph.template in_links<V>() : graph.template pattern<V>();
+  // Row u of `out` lists the v with a link u -> v that the search follows; `in` is its transpose.
+  const bool forward = options.direction == BfsDirection::Out;
+  const auto& out = forward ? graph.template pattern<V>() : graph.template in_links<V>();
+  const auto& in = forward ? graph.template in_links<V>() : graph.template pattern<V>();
   const std::size_t batch = std::min<std::size_t>(static_cast<std::size_t>(options.batch), WordBfs::kSources);
   typename B::Stopwatch clock;
   for (std::size_t first = 0; first < sources.size(); first += batch) {
@@ -55,7 +56,7 @@ void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const M
     const std::vector<vid_t> these(sources.begin() + first, sources.begin() + first + b);
     typename B::template Vector<std::int32_t> levels;
     clock.start();
-    const typename WordBfs::Result r = WordBfs::run(pull, degree, these, sink ? &levels : nullptr);
+    const typename WordBfs::Result r = WordBfs::run(out, in, these, sink ? &levels : nullptr);
     summary.seconds += clock.seconds();
     summary.reached.insert(summary.reached.end(), r.reached.begin(), r.reached.end());
     summary.depth.insert(summary.depth.end(), r.depth.begin(), r.depth.end());
@@ -90,15 +91,18 @@ MsbfsSummary msbfs_on_graph(Graph<B>& graph, const std::vector<vid_t>& sources, 
   summary.reached.reserve(sources.size());
   summary.depth.reserve(sources.size());
   if (sources.empty()) return summary;
-  typename B::template Vector<vid_t> degree_on_backend;  // of the links followed: edges traversed
-  B::row_degrees(degree_on_backend, A);
   if constexpr (WordFrontierBfs<B>) {
     if (!options.parents && options.form == MsbfsForm::Auto) {
-      search_by_words<B>(graph, sources, sink, options, degree_on_backend, summary);
+      search_by_words<B>(graph, sources, sink, options, summary);
       return summary;
     }
   }
-  const std::vector<vid_t> degree = B::to_host(degree_on_backend);
+  std::vector<vid_t> degree;  // of the links followed: edges traversed
+  {
+    typename B::template Vector<vid_t> d;
+    B::row_degrees(d, A);
+    degree = B::to_host(d);
+  }
   const Descriptor not_visited{.mask_structural = true, .mask_complement = true, .replace = true};
   const Descriptor where_found{.mask_structural = true};
   typename B::Stopwatch clock;
@@ -118,25 +122,29 @@ MsbfsSummary msbfs_on_graph(Graph<B>& graph, const std::vector<vid_t>& sources, 
       if (options.parents) B::template ewise_add<monoid::Any>(P, nullptr, P, T);  // P<T> = T (disjoint)
       F = std::move(T);
     }
-    const Csr<V> levels = B::to_host(L);
-    const Csr<V> parents = options.parents ? B::to_host(P) : Csr<V>{};
+    // The summary on the backend: reached = row degrees of L, depth = its row maxima, and the
+    // links out of the reached vertices = degree . (how many sources reached each vertex).
+    typename B::template Vector<vid_t> reached;
+    typename B::template Vector<V> deepest;
+    typename B::template Vector<std::int64_t> reached_by;
+    Matrix ones;
+    B::row_degrees(reached, L);
+    B::template reduce_rows<monoid::Max>(deepest, L);
+    B::apply(ones, nullptr, L, unary::One{});
+    B::template reduce_cols<monoid::Plus>(reached_by, ones);
+    const std::vector<vid_t> reached_h = B::to_host(reached);
+    const std::vector<V> deepest_h = B::to_host(deepest);
+    const std::vector<std::int64_t> reached_by_h = B::to_host(reached_by);
     summary.seconds += clock.seconds();
-
-    for (vid_t s = 0; s < levels.nrows; ++s) {
-      V deepest = 0;
-      for (eid_t p = levels.rowptr[s]; p < levels.rowptr[s + 1]; ++p) {
-        deepest = std::max(deepest, levels.val[p]);
-        summary.edges_traversed += degree[levels.col[p]];
-      }
-      summary.reached.push_back(levels.rowptr[s + 1] - levels.rowptr[s]);
-      summary.depth.push_back(deepest);
-    }
-    if (sink) {
+    summary.reached.insert(summary.reached.end(), reached_h.begin(), reached_h.end());
+    summary.depth.insert(summary.depth.end(), deepest_h.begin(), deepest_h.end());
+    for (vid_t v = 0; v < n; ++v) summary.edges_traversed += reached_by_h[v] * degree[v];
+    if (sink) {  // the levels leave the backend only for a caller that takes them
       MsbfsBatch batch;
       batch.first = first;
       batch.count = b;
-      spread(levels, n, kUnreached, batch.level);
-      if (options.parents) spread(parents, n, kNoParent, batch.parent);
+      spread(B::to_host(L), n, kUnreached, batch.level);
+      if (options.parents) spread(B::to_host(P), n, kNoParent, batch.parent);
       sink(batch);
     }
   }

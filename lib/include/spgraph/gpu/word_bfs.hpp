@@ -1,16 +1,19 @@
 #pragma once
 // Breadth-first search from up to 64 sources at once, one bit per source in a 64-bit word per
-// vertex (MS-BFS, Then et al., PVLDB 2014), pulled over in-links a level at a time. Each level is
-// one kernel, a group of 4 threads per vertex v:
+// vertex (MS-BFS, Then et al., PVLDB 2014), a level at a time, in either direction (Beamer's
+// direction-optimizing BFS, per level):
 //
-//   next(v)  = OR over the links u -> v of frontier(u)     (an SpMV over words: bor.second)
-//   new(v)   = next(v) & ~seen(v);  seen(v) |= new(v)
-//   level[b * n + v] = depth for every bit b of new(v)     (when levels are asked for)
+//   pull: next(v) = OR over the links u -> v of frontier(u), 4 threads a vertex, the walk cut
+//         short once every source still searching has reached v (an SpMV over words, bor.second)
+//   push: every frontier vertex u ORs frontier(u) into next(v) for its links u -> v (atomicOr),
+//         then one pass over the vertices settles them
+//   new(v) = next(v) & ~seen(v);  seen(v) |= new(v);  level[b * n + v] = depth for its bits b
 //
-// with the walk over v's in-links cut short once every source still searching has reached v.
-// The search stops at the first level that reaches nothing new. Parents are not kept here: the
-// frontier-matrix form of msbfs gives them. Only this backend has it (gpu/backend.hpp's WordBfs),
-// so algorithms test for it with `requires`.
+// Push while the frontier's links are fewer than a fourteenth of all links (Beamer's alpha),
+// pull otherwise; the first level always pushes. The search stops at the first level that reaches
+// nothing new; one read-back a level (the OR of the new bits and the frontier's links). Parents are
+// not kept here: the frontier-matrix form of msbfs gives them. Only this backend has it
+// (gpu/backend.hpp's WordBfs), so algorithms test for it with `requires`.
 #include <cstdint>
 #include <vector>
 
@@ -26,14 +29,13 @@ class WordBfs {
   struct Result {
     std::vector<std::int64_t> reached;  // per source: vertices reached, the source included
     std::vector<std::int32_t> depth;    // per source: the largest level
-    std::int64_t edges_traversed = 0;   // sum over sources of degree(v) for every v reached
+    std::int64_t edges_traversed = 0;   // sum over sources of the links out of every v reached
   };
 
-  // in_links: row v lists every u with a link u -> v that the search follows (n x n);
-  // degree(u): the links out of u that the search follows (for edges_traversed).
-  // sources: 1 to kSources vertices (may repeat). levels: null, or resized to
-  // sources.size() * n and filled with level[b * n + v] (-1 where v is not reached).
-  static Result run(const Matrix<std::int32_t>& in_links, const Vector<vid_t>& degree,
+  // out_links: row u lists every v with a link u -> v that the search follows (n x n);
+  // in_links: its transpose. sources: 1 to kSources vertices (may repeat). levels: null, or
+  // resized to sources.size() * n and filled with level[b * n + v] (-1 where v is not reached).
+  static Result run(const Matrix<std::int32_t>& out_links, const Matrix<std::int32_t>& in_links,
                     const std::vector<vid_t>& sources, Vector<std::int32_t>* levels);
 };
 

@@ -1,6 +1,7 @@
-// WordBfs (spgraph/gpu/word_bfs.hpp): a level is one kernel over the vertices, 4 threads a
-// vertex splitting its in-links; one 64-bit read-back a level (the OR of every vertex's new
-// bits) says which sources still search.
+// WordBfs (spgraph/gpu/word_bfs.hpp): a pull level is one kernel over the vertices, 4 threads
+// a vertex splitting its in-links; a push level is a kernel over the frontier's out-links and
+// one settling the vertices. Each level ends with two 64-bit counters read back: the OR of every
+// vertex's new bits (which sources still search) and the links out of the new frontier.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -38,26 +39,58 @@ __global__ void fill_kernel(std::int32_t* out, std::size_t count, std::int32_t v
   for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) out[i] = value;
 }
 
-// One level. active: the sources still searching (the frontier holds no other bits). found
-// receives the OR of every vertex's new bits.
+struct Counters {
+  Word found;                    // OR of the new bits of every vertex
+  unsigned long long links;      // links out of the vertices with new bits (the next frontier)
+};
+
+// v gets the new bits `fresh`: seen, levels, the next frontier; returns the links it adds.
+__device__ __forceinline__ unsigned long long settle(vid_t v, vid_t n, Word s, Word fresh, Word* __restrict__ next,
+                                                     Word* __restrict__ seen, std::int32_t depth,
+                                                     std::int32_t* __restrict__ levels,
+                                                     const eid_t* __restrict__ out_rowptr) {
+  next[v] = fresh;
+  if (!fresh) return 0;
+  seen[v] = s | fresh;
+  if (levels)
+    for (Word bits = fresh; bits; bits &= bits - 1)
+      levels[std::size_t(__ffsll(static_cast<long long>(bits)) - 1) * n + v] = depth;
+  return static_cast<unsigned long long>(out_rowptr[v + 1] - out_rowptr[v]);
+}
+
+// The warp's found bits and links, into the level's counters.
+__device__ __forceinline__ void add_counters(Word found, unsigned long long links, Counters* counters) {
+  for (int off = 16; off > 0; off >>= 1) {
+    found |= __shfl_xor_sync(kFullWarp, found, off);
+    links += __shfl_xor_sync(kFullWarp, links, off);
+  }
+  if ((threadIdx.x & 31) == 0) {
+    if (found) atomicOr(&counters->found, found);
+    if (links) atomicAdd(&counters->links, links);
+  }
+}
+
+// A pull level. active: the sources still searching (the frontier holds no other bits).
 __global__ void __launch_bounds__(kThreads)
-    level_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ col, vid_t n,
-                 const Word* __restrict__ frontier, Word* __restrict__ next, Word* __restrict__ seen, Word active,
-                 std::int32_t depth, std::int32_t* __restrict__ levels, Word* found) {
+    pull_kernel(const eid_t* __restrict__ in_rowptr, const vid_t* __restrict__ in_col,
+                const eid_t* __restrict__ out_rowptr, vid_t n, const Word* __restrict__ frontier,
+                Word* __restrict__ next, Word* __restrict__ seen, Word active, std::int32_t depth,
+                std::int32_t* __restrict__ levels, Counters* counters) {
   const int lane = threadIdx.x & 31, sub = lane % kGroup;
   const eid_t warp = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const eid_t warps = (eid_t(gridDim.x) * blockDim.x) >> 5;
   constexpr int kPerWarp = 32 / kGroup;
-  Word found_here = 0;
+  Word found = 0;
+  unsigned long long links = 0;
   for (eid_t base = warp * kPerWarp; base < n; base += warps * kPerWarp) {  // warp-uniform
     const eid_t v = base + lane / kGroup;
     const bool valid = v < n;
     const Word s = valid ? seen[v] : ~Word(0);
     Word acc = 0;
     if ((s & active) != active) {  // a source still searching has not reached v
-      const eid_t p1 = rowptr[v + 1];
-      for (eid_t p = rowptr[v] + sub; p < p1; p += kGroup) {
-        acc |= frontier[col[p]];
+      const eid_t p1 = in_rowptr[v + 1];
+      for (eid_t p = in_rowptr[v] + sub; p < p1; p += kGroup) {
+        acc |= frontier[in_col[p]];
         if (((acc | s) & active) == active) break;
       }
     }
@@ -65,23 +98,54 @@ __global__ void __launch_bounds__(kThreads)
     acc |= __shfl_xor_sync(kFullWarp, acc, 2, kGroup);
     const Word fresh = acc & ~s & active;
     if (valid && sub == 0) {
-      next[v] = fresh;
-      if (fresh) {
-        seen[v] = s | fresh;
-        if (levels)
-          for (Word bits = fresh; bits; bits &= bits - 1)
-            levels[std::size_t(__ffsll(static_cast<long long>(bits)) - 1) * n + v] = depth;
-      }
+      links += settle(vid_t(v), n, s, fresh, next, seen, depth, levels, out_rowptr);
+      found |= fresh;
     }
-    found_here |= fresh;
   }
-  for (int off = 16; off > 0; off >>= 1) found_here |= __shfl_xor_sync(kFullWarp, found_here, off);
-  if (lane == 0 && found_here) atomicOr(found, found_here);
+  add_counters(found, links, counters);
 }
 
-// reached[b] += the vertices whose seen word has bit b; *edges += popcount(seen(v)) * degree(v).
+// A push level, first half: next(v) |= frontier(u) & ~seen(v) for every link u -> v of a
+// frontier vertex u (next is zero on entry), 4 threads a vertex.
 __global__ void __launch_bounds__(kThreads)
-    tally_kernel(const Word* __restrict__ seen, const vid_t* __restrict__ degree, vid_t n,
+    push_kernel(const eid_t* __restrict__ out_rowptr, const vid_t* __restrict__ out_col, vid_t n,
+                const Word* __restrict__ frontier, const Word* __restrict__ seen, Word* __restrict__ next) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x / kGroup;
+  const int sub = threadIdx.x % kGroup;
+  for (eid_t u = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kGroup; u < n; u += stride) {
+    const Word f = frontier[u];
+    if (!f) continue;
+    const eid_t p1 = out_rowptr[u + 1];
+    for (eid_t p = out_rowptr[u] + sub; p < p1; p += kGroup) {
+      const vid_t v = out_col[p];
+      const Word add = f & ~seen[v];
+      if (add) atomicOr(next + v, add);
+    }
+  }
+}
+
+// A push level, second half: every vertex keeps the bits of next it had not seen.
+__global__ void __launch_bounds__(kThreads)
+    settle_kernel(const eid_t* __restrict__ out_rowptr, vid_t n, Word* __restrict__ next, Word* __restrict__ seen,
+                  std::int32_t depth, std::int32_t* __restrict__ levels, Counters* counters) {
+  Word found = 0;
+  unsigned long long links = 0;
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t base = eid_t(blockIdx.x) * blockDim.x + (threadIdx.x & ~31); base < n; base += stride) {  // warp-uniform
+    const eid_t v = base + (threadIdx.x & 31);
+    if (v < n) {
+      const Word s = seen[v], fresh = next[v] & ~s;
+      links += settle(vid_t(v), n, s, fresh, next, seen, depth, levels, out_rowptr);
+      found |= fresh;
+    }
+  }
+  add_counters(found, links, counters);
+}
+
+// reached[b] += the vertices whose seen word has bit b; *edges += popcount(seen(v)) * (the links
+// out of v).
+__global__ void __launch_bounds__(kThreads)
+    tally_kernel(const Word* __restrict__ seen, const eid_t* __restrict__ out_rowptr, vid_t n,
                  unsigned long long* reached, unsigned long long* edges) {
   __shared__ unsigned counts[64];
   for (int b = threadIdx.x; b < 64; b += blockDim.x) counts[b] = 0;
@@ -92,7 +156,7 @@ __global__ void __launch_bounds__(kThreads)
   for (eid_t base = eid_t(blockIdx.x) * blockDim.x + (threadIdx.x & ~31); base < n; base += stride) {
     const eid_t v = base + lane;
     const Word s = v < n ? seen[v] : 0;
-    if (v < n) my_edges += (unsigned long long)__popcll(s) * unsigned(degree[v]);
+    if (v < n) my_edges += (unsigned long long)__popcll(s) * (unsigned long long)(out_rowptr[v + 1] - out_rowptr[v]);
     const Word any = [&] {
       Word o = s;
       for (int off = 16; off > 0; off >>= 1) o |= __shfl_xor_sync(kFullWarp, o, off);
@@ -113,17 +177,19 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& in_links, const Vector<vid_t>& degree,
+WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& out_links, const Matrix<std::int32_t>& in_links,
                              const std::vector<vid_t>& sources, Vector<std::int32_t>* levels) {
-  const vid_t n = in_links.nrows();
+  const vid_t n = out_links.nrows();
   const int k = static_cast<int>(sources.size());
   if (k < 1 || k > kSources)
     throw Error("gpu: WordBfs: " + std::to_string(k) + " sources; one word holds 1 to " + std::to_string(kSources));
-  if (in_links.ncols() != n || degree.size() != std::size_t(n))
-    throw Error("gpu: WordBfs: in_links must be n x n and degree of length n");
+  if (out_links.ncols() != n || in_links.nrows() != n || in_links.ncols() != n || in_links.nnz() != out_links.nnz())
+    throw Error("gpu: WordBfs: out_links and in_links must be n x n, one the transpose of the other");
   for (vid_t s : sources)
-    if (s < 0 || s >= n) throw Error("gpu: WordBfs: source " + std::to_string(s) + " is not a vertex (0.." + std::to_string(n - 1) + ")");
-  device::Buffer<Word> seen(n), frontier(n), next(n), found(1);
+    if (s < 0 || s >= n)
+      throw Error("gpu: WordBfs: source " + std::to_string(s) + " is not a vertex (0.." + std::to_string(n - 1) + ")");
+  device::Buffer<Word> seen(n), frontier(n), next(n);
+  device::Buffer<Counters> counters(1);
   device::Buffer<vid_t> d_sources;
   d_sources.upload(sources);
   device::Buffer<unsigned long long> reached(kSources), edges(1);
@@ -146,19 +212,33 @@ WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& in_links, const Vector<
   Result r;
   r.depth.assign(std::size_t(k), 0);
   Word active = k == kSources ? ~Word(0) : (Word(1) << k) - 1;
-  const device::CsrView<std::int32_t> at = in_links.csr().view();
+  const device::CsrView<std::int32_t> out = out_links.csr().view(), in = in_links.csr().view();
+  const unsigned long long all_links = static_cast<unsigned long long>(out.nnz);
+  bool push = true;  // the first frontier is the sources alone
   for (std::int32_t depth = 1; active != 0; ++depth) {
-    found.fill_zero();
-    level_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(at.rowptr, at.col, n, frontier.data(), next.data(),
-                                                            seen.data(), active, depth, lv, found.data());
-    SPGRAPH_CHECK_LAUNCH("level_kernel");
-    active = found.download()[0];
+    counters.fill_zero();
+    if (push) {
+      next.fill_zero();
+      push_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(out.rowptr, out.col, n, frontier.data(), seen.data(),
+                                                              next.data());
+      SPGRAPH_CHECK_LAUNCH("push_kernel");
+      settle_kernel<<<grid_for(n), kThreads>>>(out.rowptr, n, next.data(), seen.data(), depth, lv, counters.data());
+      SPGRAPH_CHECK_LAUNCH("settle_kernel");
+    } else {
+      pull_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(in.rowptr, in.col, out.rowptr, n, frontier.data(),
+                                                              next.data(), seen.data(), active, depth, lv,
+                                                              counters.data());
+      SPGRAPH_CHECK_LAUNCH("pull_kernel");
+    }
+    const Counters c = counters.download()[0];
+    active = c.found;
+    push = c.links * 14 < all_links;  // Beamer's alpha
     for (int b = 0; b < k; ++b)
       if ((active >> b) & 1) r.depth[b] = depth;
     std::swap(frontier, next);
   }
   if (n > 0) {
-    tally_kernel<<<grid_for(n), kThreads>>>(seen.data(), degree.data(), n, reached.data(), edges.data());
+    tally_kernel<<<grid_for(n), kThreads>>>(seen.data(), out.rowptr, n, reached.data(), edges.data());
     SPGRAPH_CHECK_LAUNCH("tally_kernel");
   }
   const std::vector<unsigned long long> counts = reached.download();
