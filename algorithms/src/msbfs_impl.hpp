@@ -40,7 +40,7 @@ void spread(const Csr<V>& m, vid_t n, T absent, std::vector<T>& out) {
           static_cast<T>(m.val[p]);
 }
 
-// The bit-parallel form (WordBfs): batches of at most 64 sources, a bit each.
+// The bit-parallel form (WordBfs): batches of at most 64 sources, a bit each; parents as found.
 template <class B>
 void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
                      const MsbfsOptions& options, MsbfsSummary& summary) {
@@ -55,8 +55,10 @@ void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const M
     const std::size_t b = std::min(batch, sources.size() - first);
     const std::vector<vid_t> these(sources.begin() + first, sources.begin() + first + b);
     typename B::template Vector<std::int32_t> levels;
+    typename B::template Vector<vid_t> parents;
     clock.start();
-    const typename WordBfs::Result r = WordBfs::run(out, in, these, sink ? &levels : nullptr);
+    const typename WordBfs::Result r =
+        WordBfs::run(out, in, these, sink ? &levels : nullptr, sink && options.parents ? &parents : nullptr);
     summary.seconds += clock.seconds();
     summary.reached.insert(summary.reached.end(), r.reached.begin(), r.reached.end());
     summary.depth.insert(summary.depth.end(), r.depth.begin(), r.depth.end());
@@ -66,6 +68,7 @@ void search_by_words(Graph<B>& graph, const std::vector<vid_t>& sources, const M
       out.first = first;
       out.count = b;
       out.level = B::to_host(levels);
+      if (options.parents) out.parent = B::to_host(parents);
       sink(out);
     }
   }
@@ -92,7 +95,7 @@ MsbfsSummary msbfs_on_graph(Graph<B>& graph, const std::vector<vid_t>& sources, 
   summary.depth.reserve(sources.size());
   if (sources.empty()) return summary;
   if constexpr (WordFrontierBfs<B>) {
-    if (!options.parents && options.form == MsbfsForm::Auto) {
+    if (options.form == MsbfsForm::Auto) {
       search_by_words<B>(graph, sources, sink, options, summary);
       return summary;
     }

@@ -16,10 +16,10 @@
 //
 // until no frontier is left. Sources may repeat and may have no links.
 //
-// Where the backend has it (the gpu: WordBfs) and no parents are asked for, the search runs in
-// the bit-parallel form instead (MS-BFS, Then et al., PVLDB 2014): one bit per source in a
-// 64-bit word per vertex, each level pulled over in-links by an OR over words, so 64 sources cost
-// about what one does. It holds 64 sources: a larger batch runs 64 at a time.
+// Where the backend has it (the gpu: WordBfs), the search runs in the bit-parallel form instead
+// (MS-BFS, Then et al., PVLDB 2014): one bit per source in a 64-bit word per vertex, each level
+// pushed over the frontier's out-links or pulled over in-links (Beamer's rule, per level), so 64
+// sources cost about what one does. It holds 64 sources: a larger batch runs 64 at a time.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -38,7 +38,7 @@ inline constexpr std::int32_t kUnreached = -1;
 enum class BfsDirection { Out, In };
 
 enum class MsbfsForm {
-  Auto,    // bit-parallel words where the backend has them and no parents are asked for
+  Auto,    // bit-parallel words where the backend has them
   Matrix,  // the frontier matrix, on every backend
 };
 

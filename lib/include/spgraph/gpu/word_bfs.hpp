@@ -11,8 +11,9 @@
 //
 // Push while the frontier's links are fewer than a fourteenth of all links (Beamer's alpha),
 // pull otherwise; the first level always pushes. The search stops at the first level that reaches
-// nothing new; one read-back a level (the OR of the new bits and the frontier's links). Parents are
-// not kept here: the frontier-matrix form of msbfs gives them. Only this backend has it
+// nothing new; one read-back a level (the OR of the new bits and the frontier's links). Parents,
+// when asked for: the pushing vertex whose atomicOr set the bit, or in a pull the first in-link
+// whose frontier word has it. Only this backend has it
 // (gpu/backend.hpp's WordBfs), so algorithms test for it with `requires`.
 #include <cstdint>
 #include <vector>
@@ -35,8 +36,10 @@ class WordBfs {
   // out_links: row u lists every v with a link u -> v that the search follows (n x n);
   // in_links: its transpose. sources: 1 to kSources vertices (may repeat). levels: null, or
   // resized to sources.size() * n and filled with level[b * n + v] (-1 where v is not reached).
+  // parents: null, or filled the same way with a parent of v for source b (-1 for the source
+  // and unreached vertices): the first frontier vertex found to link to v.
   static Result run(const Matrix<std::int32_t>& out_links, const Matrix<std::int32_t>& in_links,
-                    const std::vector<vid_t>& sources, Vector<std::int32_t>* levels);
+                    const std::vector<vid_t>& sources, Vector<std::int32_t>* levels, Vector<vid_t>* parents = nullptr);
 };
 
 }  // namespace spgraph::gpu

@@ -70,12 +70,24 @@ __device__ __forceinline__ void add_counters(Word found, unsigned long long link
   }
 }
 
+// For each bit of fresh, the first in-link u of v whose frontier word has it becomes v's parent
+// for that source.
+__device__ void pull_parents(const eid_t* __restrict__ in_rowptr, const vid_t* __restrict__ in_col, vid_t v, vid_t n,
+                             const Word* __restrict__ frontier, Word fresh, vid_t* __restrict__ parents) {
+  for (eid_t p = in_rowptr[v]; fresh && p < in_rowptr[v + 1]; ++p) {
+    const vid_t u = in_col[p];
+    for (Word bits = frontier[u] & fresh; bits; bits &= bits - 1)
+      parents[std::size_t(__ffsll(static_cast<long long>(bits)) - 1) * n + v] = u;
+    fresh &= ~frontier[u];
+  }
+}
+
 // A pull level. active: the sources still searching (the frontier holds no other bits).
 __global__ void __launch_bounds__(kThreads)
     pull_kernel(const eid_t* __restrict__ in_rowptr, const vid_t* __restrict__ in_col,
                 const eid_t* __restrict__ out_rowptr, vid_t n, const Word* __restrict__ frontier,
                 Word* __restrict__ next, Word* __restrict__ seen, Word active, std::int32_t depth,
-                std::int32_t* __restrict__ levels, Counters* counters) {
+                std::int32_t* __restrict__ levels, vid_t* __restrict__ parents, Counters* counters) {
   const int lane = threadIdx.x & 31, sub = lane % kGroup;
   const eid_t warp = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
   const eid_t warps = (eid_t(gridDim.x) * blockDim.x) >> 5;
@@ -99,6 +111,7 @@ __global__ void __launch_bounds__(kThreads)
     const Word fresh = acc & ~s & active;
     if (valid && sub == 0) {
       links += settle(vid_t(v), n, s, fresh, next, seen, depth, levels, out_rowptr);
+      if (parents && fresh) pull_parents(in_rowptr, in_col, vid_t(v), n, frontier, fresh, parents);
       found |= fresh;
     }
   }
@@ -106,10 +119,12 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // A push level, first half: next(v) |= frontier(u) & ~seen(v) for every link u -> v of a
-// frontier vertex u (next is zero on entry), 4 threads a vertex.
+// frontier vertex u (next is zero on entry), 4 threads a vertex; the u that sets a bit first is
+// v's parent for that source.
 __global__ void __launch_bounds__(kThreads)
     push_kernel(const eid_t* __restrict__ out_rowptr, const vid_t* __restrict__ out_col, vid_t n,
-                const Word* __restrict__ frontier, const Word* __restrict__ seen, Word* __restrict__ next) {
+                const Word* __restrict__ frontier, const Word* __restrict__ seen, Word* __restrict__ next,
+                vid_t* __restrict__ parents) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x / kGroup;
   const int sub = threadIdx.x % kGroup;
   for (eid_t u = (eid_t(blockIdx.x) * blockDim.x + threadIdx.x) / kGroup; u < n; u += stride) {
@@ -119,7 +134,11 @@ __global__ void __launch_bounds__(kThreads)
     for (eid_t p = out_rowptr[u] + sub; p < p1; p += kGroup) {
       const vid_t v = out_col[p];
       const Word add = f & ~seen[v];
-      if (add) atomicOr(next + v, add);
+      if (!add) continue;
+      const Word first = add & ~atomicOr(next + v, add);
+      if (parents)
+        for (Word bits = first; bits; bits &= bits - 1)
+          parents[std::size_t(__ffsll(static_cast<long long>(bits)) - 1) * n + v] = vid_t(u);
     }
   }
 }
@@ -178,7 +197,8 @@ __global__ void __launch_bounds__(kThreads)
 }  // namespace
 
 WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& out_links, const Matrix<std::int32_t>& in_links,
-                             const std::vector<vid_t>& sources, Vector<std::int32_t>* levels) {
+                             const std::vector<vid_t>& sources, Vector<std::int32_t>* levels,
+                             Vector<vid_t>* parents) {
   const vid_t n = out_links.nrows();
   const int k = static_cast<int>(sources.size());
   if (k < 1 || k > kSources)
@@ -206,6 +226,15 @@ WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& out_links, const Matrix
       SPGRAPH_CHECK_LAUNCH("fill_kernel");
     }
   }
+  vid_t* pv = nullptr;
+  if (parents) {
+    *parents = Vector<vid_t>(std::size_t(k) * std::size_t(n));
+    pv = parents->data();
+    if (k * std::size_t(n) > 0) {
+      fill_kernel<<<grid_for(eid_t(k) * n), kThreads>>>(pv, std::size_t(k) * std::size_t(n), -1);
+      SPGRAPH_CHECK_LAUNCH("fill_kernel");
+    }
+  }
   start_kernel<<<1, kSources>>>(d_sources.data(), k, n, seen.data(), frontier.data(), lv);
   SPGRAPH_CHECK_LAUNCH("start_kernel");
 
@@ -220,13 +249,13 @@ WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& out_links, const Matrix
     if (push) {
       next.fill_zero();
       push_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(out.rowptr, out.col, n, frontier.data(), seen.data(),
-                                                              next.data());
+                                                              next.data(), pv);
       SPGRAPH_CHECK_LAUNCH("push_kernel");
       settle_kernel<<<grid_for(n), kThreads>>>(out.rowptr, n, next.data(), seen.data(), depth, lv, counters.data());
       SPGRAPH_CHECK_LAUNCH("settle_kernel");
     } else {
       pull_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(in.rowptr, in.col, out.rowptr, n, frontier.data(),
-                                                              next.data(), seen.data(), active, depth, lv,
+                                                              next.data(), seen.data(), active, depth, lv, pv,
                                                               counters.data());
       SPGRAPH_CHECK_LAUNCH("pull_kernel");
     }
