@@ -629,21 +629,12 @@ int run(const Options& options, std::ostream& out) {
   std::vector<InputResult> inputs;
   json results = json::array(), failed_inputs = json::array();
   bool bad = false;
-  for (const auto& spec : specs) {
-    try {
-      const bench::BenchInput host = bench::load_input(spec);
-      out << "\n== " << host.name << ": " << host.graph.nrows << " vertices, " << host.graph.nnz() << " links; "
-          << host.source << " (" << bench::fixed(host.load_seconds, 1) << " s to load)\n"
-          << std::flush;
-      InputResult in = bench_input(host, options, out, bad);
-      print_rows(in, out);
-      results.push_back(input_json(in));
-      inputs.push_back(std::move(in));
-    } catch (const std::exception& e) {  // the other inputs still run
-      out << "!! " << spec.name << " stopped: " << e.what() << '\n';
-      failed_inputs.push_back({{"input", spec.name}, {"error", e.what()}});
-    }
-  }
+  bench::for_each_input(specs, out, failed_inputs, [&](const bench::BenchInput& host) {
+    InputResult in = bench_input(host, options, out, bad);
+    print_rows(in, out);
+    results.push_back(input_json(in));
+    inputs.push_back(std::move(in));
+  });
 
   json summary;
   print_summary(inputs, out, summary);

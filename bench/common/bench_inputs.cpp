@@ -1,5 +1,7 @@
 #include "bench_inputs.hpp"
 
+#include "table.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -92,6 +94,22 @@ BenchInput load_input(const InputSpec& spec) {
                 "x" + std::to_string(in.graph.ncols));
   in.load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return in;
+}
+
+void for_each_input(const std::vector<InputSpec>& specs, std::ostream& out, nlohmann::json& failed_inputs,
+                    const std::function<void(const BenchInput&)>& each) {
+  for (const auto& spec : specs) {
+    try {
+      const BenchInput in = load_input(spec);
+      out << "\n== " << in.name << ": " << in.graph.nrows << " vertices, " << in.graph.nnz() << " links; " << in.source
+          << " (" << fixed(in.load_seconds, 1) << " s to load)\n"
+          << std::flush;
+      each(in);
+    } catch (const std::exception& e) {  // the other inputs still run
+      out << "!! " << spec.name << " stopped: " << e.what() << '\n';
+      failed_inputs.push_back({{"input", spec.name}, {"error", e.what()}});
+    }
+  }
 }
 
 }  // namespace spgraph::bench

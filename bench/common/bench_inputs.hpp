@@ -3,9 +3,12 @@
 // default real graphs found in a data folder), then generated graphs at the scale of the
 // targets wb-edu and cit-Patents, which cannot be downloaded on the GPU machine and are too big
 // to carry there: they are generated in the benchmark process, each once.
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "spgraph/csr.hpp"
 
@@ -41,5 +44,12 @@ struct BenchInput {
 std::vector<InputSpec> resolve_inputs(const InputOptions& options, std::ostream& log);
 // Reads or generates one input (generation uses every host core).
 BenchInput load_input(const InputSpec& spec);
+
+// Loads every input in turn, prints its heading ("== name: n vertices, m links; where from (load
+// time)") and hands it to `each`. An input that cannot be loaded, or whose `each` throws, is
+// reported ("!! name stopped: why") and listed in failed_inputs as {"input", "error"}; the other
+// inputs still run.
+void for_each_input(const std::vector<InputSpec>& specs, std::ostream& out, nlohmann::json& failed_inputs,
+                    const std::function<void(const BenchInput&)>& each);
 
 }  // namespace spgraph::bench

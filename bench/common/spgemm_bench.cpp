@@ -399,32 +399,27 @@ int run_spgemm_bench(const SpgemmBenchOptions& options, std::ostream& out) {
   std::vector<CaseResult> cases;
   bool ours_wrong = false;
   json failed_inputs = json::array();
-  for (const auto& spec : specs) {
+  for_each_input(specs, out, failed_inputs, [&](const BenchInput& in) {
     Table table({"op", "prec", "products", "nnz(C)", "implementation", "ms", "min ms", "GFLOPS", "peak", "speedup",
                  "check"});
-    std::size_t first_case = cases.size();
     try {
-      BenchInput in = load_input(spec);
-      out << "\n== " << in.name << ": " << in.graph.nrows << " vertices, " << in.graph.nnz() << " edges; "
-          << in.source << " (" << fixed(in.load_seconds, 1) << " s to load)\n";
       for (Precision p : options.precisions) {
         if (p == Precision::Float) bench_input<float>(in, p, options, ctx, cases, table);
         else bench_input<double>(in, p, options, ctx, cases, table);
       }
-      table.print(out);
-    } catch (const std::exception& e) {  // the other inputs still run
+    } catch (...) {  // what ran is shown before the input is reported stopped
       if (!table.empty()) table.print(out);
-      out << "!! " << spec.name << " stopped: " << e.what() << '\n';
-      failed_inputs.push_back({{"input", spec.name}, {"error", e.what()}});
+      throw;
     }
-    for (std::size_t i = first_case; i < cases.size(); ++i)
-      for (const auto& r : cases[i].impls) {
-        if (r.ours && r.status.starts_with("wrong")) ours_wrong = true;
-        // The product in panels is the only run of its case: its failure fails the input.
-        if (r.implementation == "ours panels" && r.status.starts_with("failed"))
-          failed_inputs.push_back({{"input", cases[i].label()}, {"error", "gpu::mxm_panels " + r.status}});
-      }
-  }
+    table.print(out);
+  });
+  for (const CaseResult& c : cases)
+    for (const auto& r : c.impls) {
+      if (r.ours && r.status.starts_with("wrong")) ours_wrong = true;
+      // The product in panels is the only run of its case: its failure fails the input.
+      if (r.implementation == "ours panels" && r.status.starts_with("failed"))
+        failed_inputs.push_back({{"input", c.label()}, {"error", "gpu::mxm_panels " + r.status}});
+    }
 
   json summary;
   print_summary(cases, out, summary);

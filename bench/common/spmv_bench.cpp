@@ -415,12 +415,9 @@ int run_spmv_bench(const SpmvBenchOptions& options, std::ostream& out) {
   std::vector<PageRankRow> pageranks;
   bool ours_wrong = false;
   json failed_inputs = json::array();
-  for (const auto& spec : specs) {
+  for_each_input(specs, out, failed_inputs, [&](const BenchInput& in) {
     Table table({"prec", "values", "implementation", "ms", "min ms", "GB/s", "%copy", "speedup", "check"});
     try {
-      BenchInput in = load_input(spec);
-      out << "\n== " << in.name << ": " << in.graph.nrows << " vertices, " << in.graph.nnz() << " edges; "
-          << in.source << " (" << fixed(in.load_seconds, 1) << " s to load)\n";
       for (Precision p : options.precisions) {
         for (bool valued : {false, true}) {
           ConfigResult c = p == Precision::Float ? bench_config<float>(in, p, valued, ctx)
@@ -438,13 +435,12 @@ int run_spmv_bench(const SpmvBenchOptions& options, std::ostream& out) {
                                   : bench_pagerank<double>(in, p, options.pagerank_repeats));
         }
       }
-      table.print(out);
-    } catch (const std::exception& e) {  // the other inputs still run
+    } catch (...) {  // what ran is shown before the input is reported stopped
       if (!table.empty()) table.print(out);
-      out << "!! " << spec.name << " stopped: " << e.what() << '\n';
-      failed_inputs.push_back({{"input", spec.name}, {"error", e.what()}});
+      throw;
     }
-  }
+    table.print(out);
+  });
 
   json summary;
   print_summary(configs, pageranks, bw.gb_per_s, out, summary);
