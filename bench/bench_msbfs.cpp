@@ -53,7 +53,6 @@
 #include "bench_inputs.hpp"
 #include "gpu_timer.hpp"
 #include "json_output.hpp"
-#include "peak_memory.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
@@ -61,6 +60,7 @@
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
 #include "table.hpp"
+#include "timed_runs.hpp"
 
 namespace {
 
@@ -138,33 +138,18 @@ Measured time_msbfs(Graph<B>& g, const std::vector<vid_t>& sources, const MsbfsO
   Measured m;
   m.sources = sources.size();
   try {
-    MsbfsSummary first;
-    {
-      std::optional<bench::PeakMemory> memory;
-      if (gpu) memory.emplace();
-      first = algorithms::msbfs(g, sources, {}, options);
-      if (memory) m.peak_bytes = memory->bytes();
+    const auto t = bench::timed_runs([&] { return algorithms::msbfs(g, sources, {}, options); },
+                                     [](const MsbfsSummary& r) { return r.seconds; }, differs, warmup, repeats, gpu);
+    m.reached = t.first.reached;
+    m.depth = t.first.depth;
+    m.edges = t.first.edges_traversed;
+    m.peak_bytes = t.peak_bytes;
+    m.status = t.status;
+    if (t.status == "ok") {
+      m.median_s = t.median_s;
+      m.min_s = t.min_s;
+      m.wall_median_s = t.wall_median_s;
     }
-    m.reached = first.reached;
-    m.depth = first.depth;
-    m.edges = first.edges_traversed;
-    std::vector<double> seconds, wall;
-    for (int i = 0; i < warmup + repeats; ++i) {
-      const auto start = Clock::now();
-      const MsbfsSummary again = algorithms::msbfs(g, sources, {}, options);
-      const double w = since(start);
-      if (std::string why = differs(again, first, i + 2); !why.empty()) {
-        m.status = why;
-        return m;
-      }
-      if (i >= warmup) {
-        seconds.push_back(again.seconds);
-        wall.push_back(w);
-      }
-    }
-    m.median_s = bench::median(seconds);
-    m.min_s = *std::min_element(seconds.begin(), seconds.end());
-    m.wall_median_s = bench::median(wall);
   } catch (const std::exception& e) {
     m.status = bench::failure(e);
   }

@@ -45,6 +45,7 @@
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
 #include "table.hpp"
+#include "timed_runs.hpp"
 
 namespace {
 
@@ -213,33 +214,25 @@ Row time_method(Graph<B>& g, const std::string& backend, const MethodSpec& spec,
   options.method = spec.method;
   options.materialize = spec.materialize;
   try {
-    algorithms::TriangleCountResult first;
-    {
-      std::optional<bench::PeakMemory> memory;
-      if (backend == "gpu") memory.emplace();
-      first = algorithms::triangle_count(g, options);
-      if (memory) r.peak_bytes = memory->bytes();
+    const auto t = bench::timed_runs(
+        [&] { return algorithms::triangle_count(g, options); },
+        [](const algorithms::TriangleCountResult& c) { return c.count_seconds; },
+        [](const algorithms::TriangleCountResult& again, const algorithms::TriangleCountResult& first, int run) {
+          return again.triangles == first.triangles
+                     ? std::string()
+                     : "wrong: run " + std::to_string(run) + " counted " + std::to_string(again.triangles) +
+                           ", the first " + std::to_string(first.triangles);
+        },
+        warmup, repeats, backend == "gpu");
+    r.triangles = t.first.triangles;
+    r.presort = algorithms::to_string(t.first.presort);
+    r.peak_bytes = t.peak_bytes.value_or(0);
+    r.status = t.status;
+    if (t.status == "ok") {
+      r.median_s = t.median_s;
+      r.min_s = t.min_s;
+      r.wall_median_s = t.wall_median_s;
     }
-    r.triangles = first.triangles;
-    r.presort = algorithms::to_string(first.presort);
-    std::vector<double> seconds, wall;
-    for (int i = 0; i < warmup + repeats; ++i) {
-      const auto start = Clock::now();
-      const algorithms::TriangleCountResult again = algorithms::triangle_count(g, options);
-      const double w = since(start);
-      if (again.triangles != first.triangles) {
-        r.status = "wrong: run " + std::to_string(i + 2) + " counted " + std::to_string(again.triangles) +
-                   ", the first " + std::to_string(first.triangles);
-        return r;
-      }
-      if (i >= warmup) {
-        seconds.push_back(again.count_seconds);
-        wall.push_back(w);
-      }
-    }
-    r.median_s = bench::median(seconds);
-    r.min_s = *std::min_element(seconds.begin(), seconds.end());
-    r.wall_median_s = bench::median(wall);
   } catch (const std::exception& e) {
     r.status = bench::failure(e);
   }
