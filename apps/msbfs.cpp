@@ -305,9 +305,7 @@ int msbfs_main(Command& cmd) {
     throw UsageError("no sources: give --sources, --sources-file or --random");
   f.search.direction = f.in_links ? BfsDirection::In : BfsDirection::Out;
 
-  const SelectedBackend backend = select_backend(f.backend);
-  std::printf("backend: %s%s\n", backend.description.c_str(),
-              f.backend == BackendChoice::Auto ? ", chosen by --backend auto" : "");
+  const SelectedBackend backend = announce_backend(f.backend);
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 

@@ -149,8 +149,7 @@ int pagerank_main(Command& cmd) {
   declare(cmd.cli(), f);
   cmd.parse();
 
-  const SelectedBackend backend = select_backend(f.backend);
-  std::printf("backend: %s\n", backend.description.c_str());
+  const SelectedBackend backend = announce_backend(f.backend);
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 

@@ -97,9 +97,7 @@ int tricount_main(Command& cmd) {
   cmd.parse();
   if (!f.output.empty()) f.count.per_vertex = true;
 
-  const SelectedBackend backend = select_backend(f.backend);
-  std::printf("backend: %s%s\n", backend.description.c_str(),
-              f.backend == BackendChoice::Auto ? ", chosen by --backend auto" : "");
+  const SelectedBackend backend = announce_backend(f.backend);
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 

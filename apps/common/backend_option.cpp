@@ -1,6 +1,7 @@
 #include "backend_option.hpp"
 
 #include <cstdint>
+#include <cstdio>
 
 #include "choice_option.hpp"
 #include "spgraph/device/device_info.hpp"
@@ -44,6 +45,12 @@ SelectedBackend select_backend(BackendChoice choice) {
     throw Error("--backend gpu: no usable GPU: " + why + " (--backend cpu or auto runs on the CPU)");
   selected.description = graphblas_description() + "; no GPU: " + why + ")";
   return selected;
+}
+
+SelectedBackend announce_backend(BackendChoice choice) {
+  SelectedBackend b = select_backend(choice);
+  std::printf("backend: %s%s\n", b.description.c_str(), choice == BackendChoice::Auto ? ", chosen by --backend auto" : "");
+  return b;
 }
 
 }  // namespace spgraph::apps
