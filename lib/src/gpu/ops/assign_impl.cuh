@@ -211,7 +211,7 @@ void sort_long_rows(const device::DeviceCsr<V>& c, const device::Buffer<vid_t>& 
 // C = A(p, p) for a permutation p and its inverse, both on the device: the rows A(p, :) with
 // their columns renamed, then each row sorted: CUB's segmented sort, which sorts short rows a
 // few threads at a time in one pass, for all but the rows longer than kLongRow, to which it would
-// give a thread block and a full 32-bit radix sort each (11 ms for wb-edu-like on an H200);
+// give a thread block and a full 32-bit radix sort each (slow: docs/performance/tricount.md);
 // those take one radix sort together.
 template <class V>
 device::DeviceCsr<V> permute_on_device(const Matrix<V>& A, const vid_t* p, const vid_t* inverse) {

@@ -2,8 +2,7 @@
 // select on the GPU (spgraph/gpu/select.hpp), included by select_<type>.cu. The unmasked
 // result T is A's entries that pass a test, flagged one thread per entry and compacted
 // (compact.hpp); the mask is applied by write_masked. Lower and Upper keep a run of each sorted
-// row instead, found by binary search and copied (a third of the flag-and-compact time on
-// wb-edu's L and U).
+// row instead, found by binary search and copied (docs/performance/tricount.md).
 //
 // Top-k: two stable CUB radix sorts order the entries by rank within their row (column): the
 // first by a key that puts larger values first and NaN last, the second by row (column), so
