@@ -9,6 +9,7 @@
 #include "entry_lines.hpp"
 #include "line_reader.hpp"
 #include "text_fields.hpp"
+#include "weight_check.hpp"
 
 namespace spgraph::io {
 namespace {
@@ -61,6 +62,7 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
       const FieldCursor at = f;
       if (f.number(w) != std::errc() || !std::isfinite(w))
         in.fail("weight " + at.peek_quoted() + " is not a finite number");
+      if (options.require_nonnegative_weights) detail::check_weight(w, in);
       if (!f.at_end())
         in.fail("expected 'label1 label2 [weight]'; found more fields: '" + std::string(f.rest()) + "'");
       weighted = true;

@@ -8,6 +8,7 @@
 #include "entry_lines.hpp"
 #include "line_reader.hpp"
 #include "text_fields.hpp"
+#include "weight_check.hpp"
 
 namespace spgraph::io {
 namespace {
@@ -89,6 +90,7 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
       double w = 0;
       if (f.number(w) != std::errc()) in.fail("weight " + at.peek_quoted() + " is not a number");
       if (!f.at_end()) in.fail("unexpected text after the weight: '" + std::string(f.rest()) + "'");
+      if (options.require_nonnegative_weights) detail::check_weight(w, in);
       coo.val.push_back(w);
     }
     coo.row.push_back(ids(s));

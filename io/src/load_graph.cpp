@@ -7,6 +7,7 @@
 #include "spgraph/io/csr_cache.hpp"
 #include "spgraph/io/edge_list.hpp"
 #include "spgraph/io/matrix_market.hpp"
+#include "weight_check.hpp"
 
 namespace spgraph::io {
 namespace {
@@ -20,6 +21,30 @@ std::string extension(const std::string& path) {
   return dot == std::string::npos ? std::string() : name.substr(dot);
 }
 
+// The extension that stands for the reader: the file's own, or the one options.format names.
+std::string reader_extension(const std::string& path, GraphFormat format) {
+  switch (format) {
+    case GraphFormat::ByName: break;
+    case GraphFormat::MatrixMarket: return ".mtx";
+    case GraphFormat::EdgeList: return "";
+    case GraphFormat::Abc: return ".abc";
+    case GraphFormat::Cache: return ".spgcsr";
+  }
+  return extension(path);
+}
+
+// A cache has no lines: a refused weight is named by its link, as the graph names vertices.
+void check_cached_weights(const std::string& path, const LoadedGraph& g) {
+  const Csr<double>& a = g.matrix;
+  if (a.is_pattern()) return;
+  for (vid_t i = 0; i < a.nrows; ++i)
+    for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p)
+      if (!detail::acceptable_weight(a.val[p]))
+        throw Error(path + ": " +
+                    detail::weight_refusal(a.val[p], " of the link " + g.vertex_name(i) + " -> " +
+                                                         g.vertex_name(a.col[p])));
+}
+
 }  // namespace
 
 std::string LoadedGraph::vertex_name(vid_t i) const {
@@ -28,9 +53,11 @@ std::string LoadedGraph::vertex_name(vid_t i) const {
 
 LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
   LoadedGraph g;
-  const std::string ext = extension(path);
+  const std::string ext = reader_extension(path, options.format);
   if (ext == ".mtx") {
-    g.matrix = read_matrix_market(path, {.duplicates = options.duplicates}).matrix;
+    g.matrix = read_matrix_market(path, {.duplicates = options.duplicates,
+                                         .require_nonnegative_weights = options.require_nonnegative_weights})
+                   .matrix;
     g.id_base = 1;
     g.format = "matrix-market";
   } else if (ext == ".spgcsr") {
@@ -39,14 +66,18 @@ LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
     g.labels = std::move(c.labels);
     g.id_base = c.id_base;
     g.format = "spgcsr";
+    if (options.require_nonnegative_weights) check_cached_weights(path, g);
   } else if (ext == ".abc") {
     const Duplicates d = options.duplicates == Duplicates::Error ? Duplicates::Max : options.duplicates;
-    LabeledGraph l = read_abc(path, {.duplicates = d});
+    LabeledGraph l =
+        read_abc(path, {.duplicates = d, .require_nonnegative_weights = options.require_nonnegative_weights});
     g.matrix = std::move(l.matrix);
     g.labels = std::move(l.labels);
     g.format = "abc";
   } else {
-    EdgeList e = read_edge_list(path, {.compact_ids = options.compact_ids, .duplicates = options.duplicates});
+    EdgeList e = read_edge_list(path, {.compact_ids = options.compact_ids,
+                                       .duplicates = options.duplicates,
+                                       .require_nonnegative_weights = options.require_nonnegative_weights});
     g.matrix = std::move(e.matrix);
     g.labels.reserve(e.original_ids.size());
     for (vid_t id : e.original_ids) g.labels.push_back(std::to_string(id));

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "matrix_market_header.hpp"
+#include "weight_check.hpp"
 
 namespace spgraph::io {
 namespace {
@@ -138,7 +139,15 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
   coo.col.reserve(capacity);
   if (valued) coo.val.reserve(capacity);
   const double mirror_sign = h.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0;
+  const bool check_weights = valued && options.require_nonnegative_weights;
   read_coordinate_entries(in, h, [&](vid_t i, vid_t j, double v, long long) {
+    if (check_weights) {
+      detail::check_weight(v, in);
+      if (mirrored && i != j && !detail::acceptable_weight(mirror_sign * v))
+        detail::fail_weight(in, mirror_sign * v,
+                            " of the skew-symmetric mirror (" + std::to_string(j + 1) + ", " + std::to_string(i + 1) +
+                                ") of this entry");
+    }
     coo.row.push_back(i);
     coo.col.push_back(j);
     if (valued) coo.val.push_back(v);

@@ -55,6 +55,23 @@ TEST(LoadGraph, DuplicatesOptionReachesTheReaders) {
   EXPECT_EQ(load_graph(test::dataset("malformed/mangled14.mtx"), {.duplicates = Duplicates::Max}).matrix.nnz(), 2);
 }
 
+// LoadOptions::format names the reader whatever the file is called (mcl's --abc).
+TEST(LoadGraph, FormatOptionOverridesTheName) {
+  TempDir tmp;
+  const auto labels = tmp.write("labels.txt", "cat hat 0.5\nhat 7\n");
+  EXPECT_THROW(load_graph(labels), ParseError);  // by its name an edge list, and 'cat' is no id
+  const LoadedGraph g = load_graph(labels, {.format = GraphFormat::Abc});
+  EXPECT_EQ(g.format, "abc");
+  EXPECT_EQ(g.labels, (std::vector<std::string>{"cat", "hat", "7"}));
+  const auto mm = tmp.write("matrix.dat", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
+  EXPECT_EQ(load_graph(mm, {.format = GraphFormat::MatrixMarket}).format, "matrix-market");
+  const auto el = tmp.write("edges.abc", "0 1\n1 2\n");
+  const LoadedGraph e = load_graph(el, {.format = GraphFormat::EdgeList});
+  EXPECT_EQ(e.format, "edge-list");
+  EXPECT_EQ(e.vertex_name(2), "2");
+  EXPECT_EQ(load_graph(el, {.format = GraphFormat::ByName}).format, "abc");
+}
+
 TEST(LoadGraph, CacheRoundTripKeepsLabelsAndIdBase) {
   TempDir tmp;
   auto abc = load_graph(tmp.write("g.abc", "cat hat 0.5\nhat bat\n"));

@@ -16,6 +16,8 @@ namespace spgraph::io {
 
 struct AbcOptions {
   Duplicates duplicates = Duplicates::Max;  // mcl's rule; Error refuses repeats with both lines
+  // A negative weight is a ParseError naming the line (NaN and infinite weights always are).
+  bool require_nonnegative_weights = false;
 };
 
 struct LabeledGraph {

@@ -17,6 +17,8 @@ struct EdgeListOptions {
   // on each line) and the file's ids are kept in EdgeList::original_ids.
   bool compact_ids = false;
   Duplicates duplicates = Duplicates::Error;  // a repeated edge names both lines by default
+  // A weight that is negative, NaN or infinite is a ParseError naming the line.
+  bool require_nonnegative_weights = false;
 };
 
 struct EdgeList {

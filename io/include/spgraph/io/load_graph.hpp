@@ -6,6 +6,7 @@
 //   .spgcsr          the binary CSR cache (save_cache writes it)
 //   .abc             mcl's label format (labels kept)
 //   anything else    an edge list (.txt, .tsv, .csv, .el, .edges, ...; id_base 0)
+// unless LoadOptions::format names the reader.
 // A missing or unreadable file is an spgraph::Error naming the path and the errno text;
 // malformed content is a ParseError "FILE:LINE: reason".
 #include <string>
@@ -26,11 +27,20 @@ struct LoadedGraph {
   std::string vertex_name(vid_t i) const;
 };
 
+// Which reader load_graph uses: by the file name (above), or the one named whatever the name
+// (mcl's --abc reads any file as label pairs).
+enum class GraphFormat { ByName, MatrixMarket, EdgeList, Abc, Cache };
+
 struct LoadOptions {
   // Repeated entries. For .abc files, Error (the default) means mcl's rule, keep the largest
   // weight, since that format defines repeats as legal; Sum, Max and First apply as given.
   Duplicates duplicates = Duplicates::Error;
   bool compact_ids = false;  // edge lists: renumber ids 0..n-1 by first appearance, keep them as labels
+  // Refuse a weight that is negative, NaN or infinite (zero is allowed), as MCL needs: an
+  // Error "FILE:LINE: weight -1 is negative; ..." from the text readers, and for a .spgcsr
+  // cache, which has no lines, an Error naming the file and the link.
+  bool require_nonnegative_weights = false;
+  GraphFormat format = GraphFormat::ByName;
 };
 
 LoadedGraph load_graph(const std::string& path, const LoadOptions& options = {});

@@ -42,6 +42,9 @@ struct MatrixMarketOptions {
   // Matrix Market files must not repeat an entry; by default a repeat is a ParseError naming
   // both lines. Sum, Max or First combine repeats instead.
   Duplicates duplicates = Duplicates::Error;
+  // A value that is negative, NaN or infinite is a ParseError naming the line; so is a
+  // positive value of a skew-symmetric file, whose mirror is its negation.
+  bool require_nonnegative_weights = false;
 };
 
 struct MatrixMarketMatrix {

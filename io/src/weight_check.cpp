@@ -1,0 +1,17 @@
+#include "weight_check.hpp"
+
+#include <charconv>
+
+namespace spgraph::io::detail {
+
+std::string weight_refusal(double w, const std::string& where) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, w).ptr;  // shortest form: -0.5, nan, -inf
+  const char* why = std::isnan(w) ? "is not a number" : std::isinf(w) ? "is infinite" : "is negative";
+  return "weight " + std::string(text, end) + where + " " + why +
+         "; the weights must be non-negative finite numbers here";
+}
+
+void fail_weight(const LineReader& in, double w, const std::string& where) { in.fail(weight_refusal(w, where)); }
+
+}  // namespace spgraph::io::detail
