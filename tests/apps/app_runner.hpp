@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_support.hpp"
@@ -95,6 +96,88 @@ inline AppRun run_app(const ScratchDir& dir, const std::string& app, const std::
   fs::remove(out);
   fs::remove(err);
   return r;
+}
+
+// A failure as every app reports it: exactly one line on stderr, "APP: error: ...", that
+// mentions `mentions`.
+inline void expect_app_error(const AppRun& r, const std::string& app, const std::string& mentions) {
+  const auto lines = r.err_lines();
+  ASSERT_EQ(lines.size(), 1u) << r.err;
+  EXPECT_EQ(lines[0].rfind(app + ": error: ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find(mentions), std::string::npos) << lines[0];
+}
+
+// Each `args` (with what its error line must mention) is a usage error: exit status 2, one
+// error line, nothing on stdout and no file left in dir. `env` goes before the command as in
+// run_app.
+inline void expect_usage_errors(const ScratchDir& dir, const std::string& app,
+                                const std::vector<std::pair<std::string, std::string>>& cases,
+                                const std::string& env = "") {
+  for (const auto& [args, mentions] : cases) {
+    SCOPED_TRACE(args);
+    const AppRun r = run_app(dir, app, args, env);
+    EXPECT_EQ(r.status, 2);
+    expect_app_error(r, app, mentions);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_TRUE(dir.files().empty());
+  }
+}
+
+// Inputs every app refuses, each with what its error line must mention: a malformed edge list
+// (its line), a rectangular matrix, a missing file (made up in dir) and every file of
+// datasets/malformed/.
+inline std::vector<std::pair<std::string, std::string>> refused_inputs(const ScratchDir& dir) {
+  std::ofstream(dir / "bad.txt") << "0 1\n1 2\n2 zero\n";
+  std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n";
+  std::vector<std::pair<std::string, std::string>> cases = {{(dir / "bad.txt").string(), "bad.txt:3"},
+                                                            {(dir / "wide.mtx").string(), "the matrix is 2 x 3"},
+                                                            {(dir / "missing.mtx").string(), "missing.mtx"}};
+  for (const auto& e : fs::directory_iterator(dataset("malformed")))
+    cases.emplace_back(e.path().string(), e.path().filename().string());
+  return cases;
+}
+
+// `app GRAPH flags -o FILE` fails for each (GRAPH, what its error mentions) of `cases`: exit
+// status 1, one error line, and no FILE.
+inline void expect_inputs_refused(const ScratchDir& dir, const std::string& app,
+                                  const std::vector<std::pair<std::string, std::string>>& cases,
+                                  const std::string& flags) {
+  const fs::path output = dir / "refused-output.txt";
+  for (const auto& [graph, mentions] : cases) {
+    SCOPED_TRACE(graph);
+    const AppRun r = run_app(dir, app, quote(graph) + " " + flags + " -o " + quote(output.string()));
+    EXPECT_EQ(r.status, 1);
+    expect_app_error(r, app, mentions);
+    EXPECT_FALSE(fs::exists(output));
+  }
+}
+
+// On the GPU (--backend gpu or auto), a graph too big for the memory spgraph may take (here a
+// 1 KiB limit) fails with one line naming the limit and the way out (--backend cpu), leaving
+// no file in dir.
+inline void expect_gpu_memory_limit_named(const ScratchDir& dir, const std::string& app, const std::string& args) {
+  for (const char* backend : {"gpu", "auto"}) {
+    SCOPED_TRACE(backend);
+    const AppRun r = run_app(dir, app, args + " --backend " + backend + " -o " + quote((dir / "output.txt").string()),
+                             "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
+    EXPECT_EQ(r.status, 1);
+    expect_app_error(r, app, "device memory limit reached");
+    EXPECT_NE(r.err.find("limit of 1.0 KiB (SPGRAPH_GPU_MEMORY_LIMIT)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--backend cpu"), std::string::npos) << r.err;
+    EXPECT_TRUE(dir.files().empty());
+  }
+}
+
+// `app args -o <a folder that does not exist>/FILE` fails before the work: exit status 1, one
+// error line naming the folder, and none of `work` (a line the work prints, as "graph:") on
+// stdout.
+inline void expect_unwritable_output_fails_first(const ScratchDir& dir, const std::string& app,
+                                                 const std::string& args, const std::string& work = "graph:") {
+  const std::string target = (dir / "no-such-folder" / "output.txt").string();
+  const AppRun r = run_app(dir, app, args + " -o " + quote(target));
+  EXPECT_EQ(r.status, 1);
+  expect_app_error(r, app, "no-such-folder");
+  EXPECT_EQ(r.out.find(work), std::string::npos) << "ran before failing: " << r.out;
 }
 
 }  // namespace spgraph::test
