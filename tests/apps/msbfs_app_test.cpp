@@ -379,20 +379,7 @@ TEST(MsbfsApp, BadFlagsAreUsageErrors) {
 
 TEST(MsbfsApp, MalformedInputsFailNamingTheFile) {
   ScratchDir dir;
-  std::ofstream(dir / "bad.txt") << "0 1\n1 2\n2 zero\n";
-  std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n";
-  std::vector<std::pair<std::string, std::string>> cases = {{(dir / "bad.txt").string(), "bad.txt:3"},
-                                                            {(dir / "wide.mtx").string(), "the matrix is 2 x 3"},
-                                                            {(dir / "missing.mtx").string(), "missing.mtx"}};
-  for (const auto& e : fs::directory_iterator(dataset("malformed")))
-    cases.emplace_back(e.path().string(), e.path().filename().string());
-  for (const auto& [graph, mentions] : cases) {
-    SCOPED_TRACE(graph);
-    const AppRun r = msbfs(dir, quote(graph) + " --backend cpu --sources 1 -o " + quote((dir / "levels.tsv").string()));
-    EXPECT_EQ(r.status, 1);
-    expect_one_error_line(r, mentions);
-    EXPECT_FALSE(fs::exists(dir / "levels.tsv"));
-  }
+  expect_inputs_refused(dir, "msbfs", refused_inputs(dir), "--backend cpu --sources 1");
 }
 
 TEST(MsbfsApp, UnwritableOutputFailsBeforeTheWork) {
