@@ -4,7 +4,8 @@
 // again. It holds, each built on first use and kept:
 //   pattern<V>()       A's structure as a Matrix<V> without values (every entry reads as 1)
 //   in_links<V>()      A' of that pattern (pull over in-links: PageRank, BFS bottom-up)
-//   weighted()         A with its values (double), or the pattern where the input has none
+//   weighted<V>()      A with its values (double unless asked), or the pattern where the input
+//                      has none
 //   undirected<V>()    the undirected simple graph under A: the pattern of A + A' without the
 //                      diagonal (self-loops dropped, direction ignored, reciprocal links merged)
 //   out_degree()       out-degrees, a Vector<vid_t>, counted on the backend
@@ -16,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "spgraph/csr.hpp"
@@ -69,9 +71,18 @@ class Graph {
     }
     return *slot;
   }
-  const Matrix<double>& weighted() {
-    if (!weighted_) weighted_.emplace(B::from_host(*host_));
-    return *weighted_;
+  template <class V = double>
+  const Matrix<V>& weighted() {
+    auto& slot = std::get<Parts<V>>(parts_).weighted;
+    if (!slot) {
+      if constexpr (std::is_same_v<V, double>) {
+        slot.emplace(B::from_host(*host_));
+      } else {
+        Csr<V> h{host_->nrows, host_->ncols, host_->rowptr, host_->col, std::vector<V>(host_->val.begin(), host_->val.end())};
+        slot.emplace(B::from_host(h));
+      }
+    }
+    return *slot;
   }
 
   // Out-degrees, counted on the backend from pattern<V>() (V: the one the caller works in,
@@ -89,12 +100,11 @@ class Graph {
  private:
   template <class V>
   struct Parts {
-    std::optional<Matrix<V>> pattern, in_links, undirected;
+    std::optional<Matrix<V>> pattern, in_links, undirected, weighted;
   };
 
   const Csr<double>* host_;
   std::tuple<Parts<float>, Parts<double>, Parts<std::int32_t>, Parts<std::int64_t>, Parts<bool>> parts_;
-  std::optional<Matrix<double>> weighted_;
   std::optional<Vector<vid_t>> out_degree_;
 };
 

@@ -45,4 +45,24 @@ struct SelectSpec {
   static SelectSpec top_k(Kind kind, std::int64_t k) { return {kind, 0, 0, k}; }
 };
 
+// How mxm_prune_rows prunes each row of a product: the mcl program's pruning of a column of its
+// expansion (mcl's -P, -S, -R, -pct as threshold 0.99999/P, select S, recover R, recover_mass
+// pct/100). With v the row's values (compared and summed in double):
+//   kept = the entries >= threshold;
+//   if recover > 0, |kept| < recover and sum(kept) < recover_mass: the `recover` largest
+//     entries of the whole row (all of it when it has no more);
+//   else if select > 0 and |kept| > select: the `select` largest of kept; then, if recover > 0
+//     and those are fewer than `recover` with a sum below recover_mass, the `recover` largest
+//     of kept instead (all of kept when it has no more);
+//   "the k largest" are the entries >= the k-th largest value (ties at the bar all kept);
+//   if recover == 0 and nothing is kept, the row keeps its diagonal entry, set to 1 (mcl's
+//   emergency loop; an MCL iterate always holds one).
+// The kept entries keep their values (mcl rescales them, which inflation makes moot).
+struct PruneSpec {
+  double threshold = 0;
+  std::int64_t select = 0;
+  std::int64_t recover = 0;
+  double recover_mass = 0;
+};
+
 }  // namespace spgraph

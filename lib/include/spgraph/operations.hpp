@@ -30,6 +30,13 @@
 //                                              monoid is plus, M is required and not complemented,
 //                                              y is a Vector<sum_type_t<V>> (int64_t counts for
 //                                              integer V); the GPU never forms C
+//   mxm_prune_rows(C, peak, squares, A, B, SR, PruneSpec, MxmOptions)
+//                                              C = A (+.*) B with each row pruned as PruneSpec
+//                                              says (MCL's expansion), computed in row panels
+//                                              that fit the budget (0: half of what is free),
+//                                              each pruned as it is produced; peak(i) and
+//                                              squares(i): the largest value and the sum of
+//                                              squares of row i before pruning (float, double)
 //   mxv(y, mask, A, x, SR, desc, SpmvOptions)  y<m> = A x;   vxm(y, mask, x, A, ...) y<m> = x' A
 //   ewise_add<Op>(C, mask, A, B, desc)         union of patterns: Op(a,b) where both, else the one
 //   ewise_mult<Op>(C, mask, A, B, desc)        intersection of patterns: Op(a,b)
@@ -53,6 +60,7 @@
 //   sort_order(p, keys, ascending)             p = 0..n-1 ordered by the Vector<vid_t> keys, ties
 //                                              in ascending position (relabeling by degree)
 //   transpose(C, A)                            C = A'
+//   diag(C, v)                                 C = diag(v): n x n, C(i,i) = v(i) for every i
 //   row_degrees(d, A)                          d(i) = the entries stored in row i, a Vector<vid_t>
 //   from_host / to_host                        Csr<V> and std::vector<V> to and from the backend
 //   pattern_from_host<V>(Csr<W>)               a host matrix's structure alone, entries read as 1
@@ -114,6 +122,7 @@ concept OperationsOver = requires(typename B::template Matrix<V>& C, const typen
   B::permute(C, A, device_ids);
   B::extract(y, x, ids);
   B::transpose(C, A);
+  B::diag(C, x);
   B::row_degrees(degrees, A);
 };
 
@@ -125,6 +134,13 @@ concept SumsOver = requires(typename B::template Vector<sum_type_t<V>>& sums, co
   B::mxm_reduce_rows(sums, A, A, A, PlusTimes{}, desc);
 };
 
+// MCL's pruned expansion over value type V (float, double).
+template <class B, class V>
+concept PrunedProductsOver = requires(typename B::template Matrix<V>& C, const typename B::template Matrix<V>& A,
+                                      typename B::template Vector<V>& y, const PruneSpec& spec) {
+  B::mxm_prune_rows(C, y, y, A, A, PlusTimes{}, spec, MxmOptions{});
+};
+
 }  // namespace detail
 
 template <class B>
@@ -134,7 +150,8 @@ concept Backend = requires {
 } && detail::OperationsOver<B, float> && detail::OperationsOver<B, double> &&
     detail::OperationsOver<B, std::int32_t> && detail::OperationsOver<B, std::int64_t> &&
     detail::OperationsOver<B, bool> && detail::SumsOver<B, std::int32_t> && detail::SumsOver<B, std::int64_t> &&
-    detail::SumsOver<B, float> && detail::SumsOver<B, double> &&
+    detail::SumsOver<B, float> && detail::SumsOver<B, double> && detail::PrunedProductsOver<B, float> &&
+    detail::PrunedProductsOver<B, double> &&
     requires(typename B::template Vector<vid_t>& p, const typename B::template Vector<vid_t>& keys) {
       B::sort_order(p, keys, true);
     };

@@ -1,6 +1,7 @@
 // assign a scalar under a mask (GrB_assign), extract rows and the symmetric permutation
 // (GrB_Matrix_extract with index lists), a vector's entries by position, and the order of a
-// vector's keys (a parallel counting sort where the keys span a small range, as degrees do).
+// vector's keys (a parallel counting sort where the keys span a small range, as degrees do),
+// and a diagonal matrix from a vector (GxB_Matrix_diag).
 #include <omp.h>
 
 #include <algorithm>
@@ -169,13 +170,23 @@ void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending) {
   p = from_host(order);
 }
 
+template <class V>
+void diag(Matrix<V>& C, const Vector<V>& v) {
+  internal::require(v.handle(), "diag", "v");
+  const GrB_Index n = internal::size(v.handle());
+  internal::OutputMatrix<V> out(C, n, n);
+  check(GxB_Matrix_diag(out.get(), v.handle(), 0, nullptr), "GxB_Matrix_diag", out.get());
+  out.commit();
+}
+
 #define SPGRAPH_INSTANTIATE(V)                                                                        \
   template void assign<V>(Vector<V>&, const Vector<V>*, V, const Descriptor&);                        \
   template void assign<V>(Matrix<V>&, const Matrix<V>*, V, const Descriptor&);                        \
   template void extract_rows<V>(Matrix<V>&, const Matrix<V>&, const std::vector<vid_t>&);             \
   template void permute<V>(Matrix<V>&, const Matrix<V>&, const std::vector<vid_t>&);                   \
   template void permute<V>(Matrix<V>&, const Matrix<V>&, const Vector<vid_t>&);                        \
-  template void extract<V>(Vector<V>&, const Vector<V>&, const std::vector<vid_t>&);
+  template void extract<V>(Vector<V>&, const Vector<V>&, const std::vector<vid_t>&);                   \
+  template void diag<V>(Matrix<V>&, const Vector<V>&);
 SPGRAPH_FOR_EACH_VALUE_TYPE(SPGRAPH_INSTANTIATE)
 #undef SPGRAPH_INSTANTIATE
 

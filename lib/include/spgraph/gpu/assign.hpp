@@ -12,6 +12,7 @@
 //                              degree-ordered relabeling; p must be a permutation of 0..n-1,
 //                              on the host or on the device (checked there)
 //   extract(w, x, ids)         w(k) = x(ids[k]); an id outside x throws Error
+//   diag(C, v)                 C = diag(v), n x n with v(i) at (i, i) for every i
 //   sort_order(p, keys, asc)   p = 0..n-1 ordered by keys, ascending or descending, ties in
 //                              ascending position (a stable radix sort): the vertices by degree
 #include <vector>
@@ -33,6 +34,8 @@ template <class V>
 void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p);
 template <class V>
 void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids);
+template <class V>
+void diag(Matrix<V>& C, const Vector<V>& v);
 void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending);
 
 }  // namespace spgraph::gpu

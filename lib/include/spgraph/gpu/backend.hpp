@@ -4,7 +4,7 @@
 // GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/mxm_reduce_rows.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
+// gpu/spgemm.hpp, gpu/mxm_prune_rows.hpp, gpu/mxm_reduce_rows.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
 // gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp), whose
 // headers document them. This header compiles as plain C++;
 // map_reduce, MxvReducer::start and MxvLoop::run are defined in the matching *_impl.cuh files,
@@ -21,6 +21,7 @@
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/elementwise.hpp"
 #include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/mxm_prune_rows.hpp"
 #include "spgraph/gpu/mxm_reduce_rows.hpp"
 #include "spgraph/gpu/mxv_loop.hpp"
 #include "spgraph/gpu/mxv_reduce.hpp"
@@ -68,6 +69,11 @@ struct GpuBackend {
   static void mxm_reduce_rows(Vector<sum_type_t<V>>& y, const std::type_identity_t<Matrix<V>>& mask,
                               const Matrix<V>& A, const Matrix<V>& B, SR sr, const Descriptor& desc = {}) {
     gpu::mxm_reduce_rows<SR, V>(y, mask, A, B, sr, desc);
+  }
+  template <class SR, class V>
+  static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
+                             const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
+    gpu::mxm_prune_rows<SR, V>(C, peak, squares, A, B, sr, spec, opt);
   }
   template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
@@ -160,6 +166,7 @@ struct GpuBackend {
   // C = A', output first as in graphblas::transpose.
   template <class V> static void transpose(Matrix<V>& C, const Matrix<V>& A) { C = gpu::transpose(A); }
   template <class V> static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) { gpu::row_degrees(d, A); }
+  template <class V> static void diag(Matrix<V>& C, const Vector<V>& v) { gpu::diag(C, v); }
 
   template <int R, class F, class... V>
   static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {

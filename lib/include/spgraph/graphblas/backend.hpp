@@ -72,6 +72,11 @@ struct GraphBlasBackend {
     graphblas::reduce_rows<monoid::Plus>(y, C);
   }
   template <class SR, class V>
+  static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
+                             const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
+    graphblas::mxm_prune_rows(C, peak, squares, A, B, sr, spec, opt);
+  }
+  template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
                   const Vector<V>& x, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {
     graphblas::mxv(y, mask, A, x, sr, desc, opt);
@@ -164,6 +169,8 @@ struct GraphBlasBackend {
   static void transpose(Matrix<V>& C, const Matrix<V>& A) { graphblas::transpose(C, A); }
   template <class V>
   static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) { graphblas::row_degrees(d, A); }
+  template <class V>
+  static void diag(Matrix<V>& C, const Vector<V>& v) { graphblas::diag(C, v); }
 
   // The fused dense-vector pass (graphblas/dense_map_reduce.hpp).
   template <int R, class F, class... V>

@@ -68,6 +68,22 @@ void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix
   detail::mxm(C, mask, A, B, detail::semiring_id<SR>(), desc);
 }
 
+namespace detail {
+// Each row of C pruned as spec says (host/prune_rule.hpp), on the host; peak and squares: each
+// row's largest value and sum of squares before.
+template <class V>
+void prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const PruneSpec& spec);
+}  // namespace detail
+
+// C = A (+.*) B, rows pruned as spec says (operations.hpp's mxm_prune_rows). The product is
+// formed whole: MxmOptions::memory_budget, a bound on the GPU's row panels, is not used.
+template <class SR, class V>
+void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B, SR sr,
+                    const PruneSpec& spec, const MxmOptions& = {}) {
+  mxm(C, nullptr, A, B, sr);
+  detail::prune_rows(C, peak, squares, spec);
+}
+
 // y<mask> = A x, dense: allowed positions without a product, and (with replace) positions the
 // mask does not allow, get SR's identity; without replace the latter keep y's old values.
 // y must have the result's length, or be empty (size 0 or default-constructed): then it is
@@ -189,6 +205,9 @@ void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending);
 
 template <class V>
 void transpose(Matrix<V>& C, const Matrix<V>& A);
+// C = diag(v): n x n with v(i) at (i, i).
+template <class V>
+void diag(Matrix<V>& C, const Vector<V>& v);
 
 // d(i) = the entries stored in row i of A (out-degrees of a graph), a Vector<int32>.
 template <class V>

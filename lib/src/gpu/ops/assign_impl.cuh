@@ -9,6 +9,7 @@
 //     each row's columns back in order (a radix sort for the longest rows). A p on the device is checked there while its inverse
 //     is built.
 //   extract: a gather.
+//   diag: one thread per row writes its single entry.
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
@@ -49,6 +50,19 @@ void fill(V* out, eid_t n, V s) {
 }
 
 // keep[p] = 1 where the mask entry p allows its position.
+template <class V>
+__global__ void diag_kernel(const V* __restrict__ v, vid_t n, eid_t* __restrict__ rowptr, vid_t* __restrict__ col,
+                            V* __restrict__ val) {
+  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i <= n; i += stride) {
+    rowptr[i] = i;
+    if (i < n) {
+      col[i] = vid_t(i);
+      val[i] = v[i];
+    }
+  }
+}
+
 template <class V>
 __global__ void allowed_kernel(device::CsrView<V> m, bool structural, eid_t* __restrict__ keep) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
@@ -350,6 +364,20 @@ void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) {
   w = std::move(out);
 }
 
+template <class V>
+void diag(Matrix<V>& C, const Vector<V>& v) {
+  const vid_t n = static_cast<vid_t>(v.size());
+  device::DeviceCsr<V> d;
+  d.nrows = d.ncols = n;
+  d.rowptr = device::Buffer<eid_t>(std::size_t(n) + 1);
+  d.col = device::Buffer<vid_t>(n);
+  d.val = device::Buffer<V>(n);
+  assign_detail::diag_kernel<V><<<detail::ops_grid(eid_t(n) + 1), detail::kOpsThreads>>>(
+      v.data(), n, d.rowptr.data(), d.col.data(), d.val.data());
+  SPGRAPH_CHECK_LAUNCH("diag_kernel");
+  C = Matrix<V>(std::move(d));
+}
+
 }  // namespace spgraph::gpu
 
 #define SPGRAPH_INSTANTIATE_ASSIGN(V)                                                                          \
@@ -364,4 +392,5 @@ void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) {
   template void spgraph::gpu::permute<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Matrix<V>&,             \
                                          const spgraph::gpu::Vector<spgraph::vid_t>&);                         \
   template void spgraph::gpu::extract<V>(spgraph::gpu::Vector<V>&, const spgraph::gpu::Vector<V>&,              \
-                                         const std::vector<spgraph::vid_t>&);
+                                         const std::vector<spgraph::vid_t>&);                                  \
+  template void spgraph::gpu::diag<V>(spgraph::gpu::Matrix<V>&, const spgraph::gpu::Vector<V>&);

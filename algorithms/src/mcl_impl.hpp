@@ -1,0 +1,120 @@
+#pragma once
+// Markov clustering (spgraph/algorithms/mcl.hpp) written once over the operations contract;
+// instantiated for each backend by mcl_gpu.cu and mcl_cpu.cpp. The iterate T is mcl's matrix
+// transposed, so mcl's per-column steps are per-row steps here.
+#include <cstdint>
+
+#include "mcl_support.hpp"
+#include "spgraph/algorithms/mcl.hpp"
+#include "spgraph/operations.hpp"
+
+namespace spgraph::algorithms {
+namespace mcl_detail {
+
+using V = float;  // as mcl keeps its values
+
+template <class B>
+using Matrix = typename B::template Matrix<V>;
+template <class B>
+using Vector = typename B::template Vector<V>;
+
+// X's rows scaled to sum 1.
+template <class B>
+void normalize_rows(Matrix<B>& X) {
+  Vector<B> sums;
+  B::template reduce_rows<monoid::Plus>(sums, X);
+  B::apply(sums, nullptr, sums, unary::Inverse{});
+  B::scale_rows(X, sums, X);
+}
+
+// mcl's start: S = max(A, A') without loops or zero weights, each vertex's loop set to its
+// largest weight (1 where it has no link), rows normalised: T = M'.
+template <class B>
+Matrix<B> stochastic_start(const Matrix<B>& A, vid_t n) {
+  using Kind = SelectSpec::Kind;
+  Matrix<B> both, links, S;
+  B::template ewise_add<monoid::Max>(both, nullptr, A, A, Descriptor{.transpose_b = true});
+  B::select(links, nullptr, both, SelectSpec::position(Kind::OffDiagonal));
+  B::select(S, nullptr, links, SelectSpec::value(Kind::Greater, 0));
+  Matrix<B> zero_diagonal, with_zeros, loop_matrix;
+  B::diag(zero_diagonal, B::template zeros<V>(n));
+  B::template ewise_add<monoid::Max>(with_zeros, nullptr, S, zero_diagonal);
+  Vector<B> loops;
+  B::template reduce_rows<monoid::Max>(loops, with_zeros);       // 0 where a vertex has no link
+  B::assign(loops, &loops, V(1), Descriptor{.mask_complement = true});  // ... there 1
+  B::diag(loop_matrix, loops);
+  Matrix<B> T;
+  B::template ewise_add<monoid::Plus>(T, nullptr, S, loop_matrix);
+  normalize_rows<B>(T);
+  return T;
+}
+
+// max over rows of (peak - squares) * entries kept: mcl's chaos of one expansion.
+template <class B>
+double chaos(const Matrix<B>& E, const Vector<B>& peak, const Vector<B>& squares, std::int64_t& entries) {
+  typename B::template Vector<vid_t> degrees;
+  B::row_degrees(degrees, E);
+  entries = B::template reduce_scalar<monoid::Plus, std::int64_t>(degrees);
+  Matrix<B> ones;
+  B::apply(ones, nullptr, E, unary::One{});
+  Vector<B> kept, minus_squares, spread;
+  B::template reduce_rows<monoid::Plus>(kept, ones);
+  B::apply(minus_squares, nullptr, squares, unary::Negate{});
+  B::template ewise_add<monoid::Plus>(spread, nullptr, peak, minus_squares);
+  B::template ewise_mult<mult::Times>(spread, nullptr, spread, kept);
+  return B::template reduce_scalar<monoid::Max>(spread);
+}
+
+}  // namespace mcl_detail
+
+template <class B>
+MclResult mcl_on_graph(Graph<B>& graph, const MclOptions& options, const MclProgress& progress) {
+  using namespace mcl_detail;
+  check_mcl_options(options);
+  check_mcl_weights(graph.host());
+  MclResult result;
+  const vid_t n = graph.vertices();
+  if (n == 0) {
+    result.converged = true;
+    return result;
+  }
+  typename B::Stopwatch clock, iteration_clock;
+  clock.start();
+  Matrix<B> T = stochastic_start<B>(graph.template weighted<V>(), n);
+  result.build_seconds = clock.seconds();
+
+  clock.start();
+  // mcl's precision 0.99999 / P (no threshold for P = 0), and pct as a fraction.
+  const double threshold = options.prune_number > 0 ? 0.99999 / double(options.prune_number) : 0.0;
+  const PruneSpec prune{threshold, options.select_number, options.recover_number, options.recover_percent / 100.0};
+  const MxmOptions expand{.memory_budget = options.memory_budget};
+  double inflation = options.inflation;
+  for (int it = 1; it <= options.max_iterations; ++it) {
+    iteration_clock.start();
+    Matrix<B> E;
+    Vector<B> peak, squares;
+    B::mxm_prune_rows(E, peak, squares, T, T, PlusTimes{}, prune, expand);  // expansion, pruned per row
+    MclIteration step{.iteration = it};
+    step.chaos = chaos<B>(E, peak, squares, step.entries);
+    B::apply(E, nullptr, E, unary::Pow{inflation});  // inflation
+    normalize_rows<B>(E);
+    T = std::move(E);
+    step.seconds = iteration_clock.seconds();
+    result.iterations = it;
+    result.final_chaos = step.chaos;
+    if (progress) progress(step);
+    if (it >= 40) inflation *= 1.001;  // mcl's nudge for the rare cases that never settle
+    if (step.chaos < kMclChaosLimit) {
+      result.converged = true;
+      break;
+    }
+  }
+  result.iterate_seconds = clock.seconds();
+
+  clock.start();
+  result.clusters = clusters_from_limit(B::to_host(T));
+  result.interpret_seconds = clock.seconds();
+  return result;
+}
+
+}  // namespace spgraph::algorithms

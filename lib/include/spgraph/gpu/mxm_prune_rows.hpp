@@ -1,0 +1,26 @@
+#pragma once
+// MCL's expansion on the GPU: C = A (+.*) B with every row pruned as PruneSpec says
+// (operation_options.hpp; the mcl program's -P -S -R -pct), and per row the largest value and
+// the sum of squares before pruning (mcl's chaos).
+//
+// The product comes from mxm_panels in row panels; each panel is pruned as it arrives and only
+// what survives is kept, so the unpruned product never needs to fit at once. The panels' budget
+// is options.memory_budget, or half of the free device memory when that is 0 (the other half
+// holds the pruned rows and the pruning's scratch, up to half a panel more). Rows that need
+// their k largest values (more than `select` entries over the threshold, or a recovery) are
+// sorted by CUB's segmented sort; the rest are decided from one pass over the row.
+//
+// Instantiated for PlusTimes over float and double (lib/src/gpu/spgemm/mxm_prune_rows.cu).
+#include "spgraph/gpu/matrix.hpp"
+#include "spgraph/gpu/spgemm.hpp"
+#include "spgraph/operation_options.hpp"
+#include "spgraph/semiring.hpp"
+
+namespace spgraph::gpu {
+
+// info.nnz counts the entries of the product before pruning; C.nnz() those kept.
+template <class SR, class V>
+SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
+                          const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& options = {});
+
+}  // namespace spgraph::gpu
