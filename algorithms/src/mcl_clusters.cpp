@@ -13,7 +13,7 @@ namespace {
 
 // mclDag and the cut that follows it: per row, the entries >= a bar near the loop's value (or
 // near the largest, if the loop is not the largest), normalised, then those >= 1/(k+1) kept.
-Csr<float> attractor_dag(const Csr<float>& L) {
+Csr<float> attractor_dag(const Csr<double>& L) {
   Csr<float> dag;
   dag.nrows = dag.ncols = L.nrows;
   dag.rowptr.assign(std::size_t(L.nrows) + 1, 0);
@@ -21,19 +21,20 @@ Csr<float> attractor_dag(const Csr<float>& L) {
   std::vector<float> values;
   for (vid_t i = 0; i < L.nrows; ++i) {
     const eid_t p0 = L.rowptr[i], p1 = L.rowptr[i + 1];
+    const auto value = [&](eid_t p) { return double(float(L.val[p])); };
     double self = 0, peak = 0;
     for (eid_t p = p0; p < p1; ++p) {
-      if (L.col[p] == i) self = L.val[p];
-      peak = std::max(peak, double(L.val[p]));
+      if (L.col[p] == i) self = value(p);
+      peak = std::max(peak, value(p));
     }
     const double bar = self < peak ? 0.999 * self + 0.001 * peak : self / 1.01;
     picked.clear();
     double sum = 0;
     for (eid_t p = p0; p < p1; ++p)
-      if (double(L.val[p]) >= bar) picked.push_back(p), sum += L.val[p];
+      if (value(p) >= bar) picked.push_back(p), sum += value(p);
     const double cut = 1.0 / double(picked.size() + 1);
     for (eid_t p : picked) {
-      const float v = sum != 0 ? float(double(L.val[p]) / sum) : L.val[p];
+      const float v = float(sum != 0 ? value(p) / sum : value(p));
       if (double(v) < cut) continue;
       dag.col.push_back(L.col[p]);
       values.push_back(v);
@@ -51,7 +52,7 @@ vid_t find_root(std::vector<vid_t>& parent, vid_t x) {
 
 }  // namespace
 
-std::vector<std::vector<vid_t>> clusters_from_limit(const Csr<float>& limit) {
+std::vector<std::vector<vid_t>> clusters_from_limit(const Csr<double>& limit) {
   const Csr<float> dag = attractor_dag(limit);
   const vid_t n = dag.nrows;
   std::vector<char> attractor(n, 0);

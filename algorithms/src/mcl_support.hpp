@@ -18,7 +18,8 @@ void check_mcl_weights(const Csr<double>& graph);
 
 // The clusters of the limit L = the last iterate T (rows are mcl's columns), as mcl reads them:
 // mclDag, then each row normalised and its entries below 1/(k+1) dropped, then attractor
-// systems and what flows into them (mclInterpret with -overlap cut); largest first.
-std::vector<std::vector<vid_t>> clusters_from_limit(const Csr<float>& limit);
+// systems and what flows into them (mclInterpret with -overlap cut); largest first. Values are
+// rounded to float first, as mcl holds them.
+std::vector<std::vector<vid_t>> clusters_from_limit(const Csr<double>& limit);
 
 }  // namespace spgraph::algorithms

@@ -22,8 +22,9 @@
 // that reach no attractor form one cluster. Clusters are ordered by size, largest first,
 // equal sizes by their smallest vertex; members in ascending vertex order.
 //
-// Values are float, as mcl keeps them. Weights must be positive numbers (zero weights are
-// dropped as no link); anything else is refused by the caller that loads the graph.
+// Values are double: mcl stores floats but sums in double, and float sums alone change how
+// many iterations settle tied flows. Weights must be non-negative numbers (zero weights are no
+// link); others are refused with an Error naming the link.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
