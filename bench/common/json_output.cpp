@@ -27,7 +27,8 @@ int finish_run(std::ostream& out, const std::string& json_path, nlohmann::json d
   for (const auto& f : failed_inputs)
     out << "input not completed: " << f["input"].get<std::string>() << " (" << f["error"].get<std::string>() << ")\n";
   if (!json_path.empty()) {
-    doc["device"] = device::device_description();
+    std::string no_gpu;  // a run of the host parts alone (bench_mcl --cpu) still writes its results
+    doc["device"] = device::gpu_available(&no_gpu) ? device::device_description() : "no GPU: " + no_gpu;
     doc["failed_inputs"] = failed_inputs;
     doc["summary"] = summary;
     write_json_file(json_path, doc);
