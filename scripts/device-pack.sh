@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packs a GPU build for the H200 machine within the 64 MiB the device tool carries:
 # ../shared/tools/device-bundle.sh copies the binaries, GraphBLAS's package and the real
-# graphs into .device/; the binaries (each embedding the same kernels) then shrink ~18x as one
+# graphs into .device/, this script adds Debian's mcl and libtingea0 packages (van Dongen's mcl
+# for bench_mcl, 0.5 MiB); the binaries (each embedding the same kernels) then shrink ~18x as one
 # xz stream with a dictionary large enough to see the repeats. scripts/gpu-check.sh unpacks.
 # usage: [DEVICE_BINS="spmv_test spmv ..."] scripts/device-pack.sh [BUILD_DIR (build-gpu)]
 # DEVICE_BINS packs only the executables it names: the whole build no longer fits the 64 MiB a
@@ -24,6 +25,12 @@ if [ -n "${DEVICE_BINS:-}" ]; then
     case " $DEVICE_BINS " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
   done
 fi
+for pkg in mcl libtingea0; do  # the local apt cache's copy, else downloaded
+  if ! ls .device/${pkg}_*.deb >/dev/null 2>&1; then
+    deb=$(ls /var/cache/apt/archives/${pkg}_*_amd64.deb 2>/dev/null | head -n 1)
+    if [ -n "$deb" ]; then cp "$deb" .device/; else (cd .device && apt-get download "$pkg" >/dev/null); fi
+  fi
+done
 strip --strip-all .device/bin/* 2>/dev/null || true  # symbols only: the kernels are untouched
 tar cf - -C .device bin | xz -T1 --lzma2=preset=1,dict=256MiB > .device/bin.tar.xz
 rm -rf .device/bin

@@ -4,13 +4,21 @@
 # run through the device tool (carry .device) as: bash scripts/gpu-check.sh [what...]
 # what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
 # memcheck over the GPU test suites), racecheck (shared-memory hazards, one test per kernel
-# family), spmv, spgemm, graph, io, generators (benchmarks).
+# family), spmv, spgemm, graph, tricount, msbfs, mcl, io, generators (benchmarks; mcl runs
+# van Dongen's mcl program beside ours, from the Debian packages device-pack.sh packs).
 # Default: all. GTEST_FILTER narrows the tests. Writes logs and JSON under $OUT when set.
 set -u
+# van Dongen's mcl for the mcl step: Debian's, unpacked below where packed (not put on PATH: our
+# own app is called mcl too), else the one installed here.
+mcl_program=${MCL_PROGRAM:-/usr/bin/mcl} mcl_lib=
 if [ -f .device/bin.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device/bin.tar.xz -C .device; fi
 if [ -d .device ]; then
   mkdir -p /tmp/gb && dpkg -x .device/libgraphblas7_*.deb /tmp/gb
   export LD_LIBRARY_PATH=/tmp/gb/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
+  if ls .device/mcl_*.deb .device/libtingea0_*.deb >/dev/null 2>&1; then
+    mkdir -p /tmp/mcl && for deb in .device/mcl_*.deb .device/libtingea0_*.deb; do dpkg -x "$deb" /tmp/mcl; done
+    mcl_program=/tmp/mcl/usr/bin/mcl mcl_lib=/tmp/mcl/usr/lib/x86_64-linux-gnu
+  fi
   export PATH=$PWD/.device/bin:$PATH DEVICE_DATA=$PWD/.device/data
   nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv,noheader
 fi
@@ -21,7 +29,7 @@ data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs mcl io generators)
 # The test binaries: the packed ones (a call may carry only some), else those on PATH.
 if [ -d .device/bin ]; then bin=$PWD/.device/bin; else bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)"); fi
 status=0
@@ -76,6 +84,13 @@ for w in "${what[@]}"; do
     graph) bench_graph_build --json "$out/graph-build.json" || status=1 ;;
     tricount) bench_tricount --data-dir "$data/real" --json "$out/tricount-bench.json" || status=1 ;;
     msbfs) bench_msbfs --json "$out/msbfs-bench.json" || status=1 ;;
+    mcl)
+      # mcl gets 300 s an input and the whole step 540 s (MCL_TIMEOUT, MCL_BENCH_TIMEOUT), so that
+      # a slow mcl cannot take the device call's 10 minutes, and these logs, with it; its stderr
+      # per input is kept beside the JSON.
+      LD_LIBRARY_PATH=$mcl_lib${mcl_lib:+:}${LD_LIBRARY_PATH:-} timeout "${MCL_BENCH_TIMEOUT:-540}" \
+        bench_mcl --data-dir "$data/real" --mcl "$mcl_program" --mcl-timeout "${MCL_TIMEOUT:-300}" \
+        --mcl-logs "$out" --json "$out/mcl-bench.json" || status=1 ;;
     io) bench_io || status=1 ;;
     generators) bench_generators || status=1 ;;
     *) echo "unknown step $w"; status=1 ;;
