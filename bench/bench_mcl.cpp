@@ -2,7 +2,7 @@
 // (release 22-282, Debian's package) on every host core, on the same graphs with the same
 // parameters (-I 2.0, the default scheme). For each input:
 //
-//   ours (gpu)  the graph uploaded (weighted<float>), then one checked run (its clusters kept, its
+//   ours (gpu)  the graph uploaded (weighted<double>), then one checked run (its clusters kept, its
 //               peak device memory above the uploaded graph), --warmup untimed runs and the median
 //               of --repeats runs of the whole algorithm (build + iterate + interpret, CUDA events,
 //               as MclResult reports them), the iterations' median beside it; every run must give
@@ -398,7 +398,8 @@ Ours time_ours(Graph<B>& g, const std::string& backend, int warmup, int repeats,
   const algorithms::MclOptions options = mcl_options();
   std::vector<double> iterate_s;  // of the timed runs
   try {
-    g.template weighted<float>();  // uploaded before the checked run, so that its peak is MCL's
+    g.template weighted<double>();  // what MCL reads (its values are double), uploaded before the
+                                    // checked run so that its peak is MCL's own
     r.runs = bench::timed_runs(
         [&] { return algorithms::mcl(g, options); },
         [&](const MclResult& m) {
@@ -756,7 +757,7 @@ int main(int argc, char** argv) try {
   bench::BenchFlags flags("double", "mcl-bench.json");
   flags.generated = "cit-patents";
   flags.add_to(cli, options.timing);
-  cli.remove_option(cli.get_option("--precision"));  // float, as mcl keeps its values
+  cli.remove_option(cli.get_option("--precision"));  // MCL's values are double, whatever is asked
   options.hep_th = default_hep_th();
   cli.add_option("--hep-th", options.hep_th, "hep-th, run first when no graph file is named (\"\" for none)")
       ->capture_default_str();
