@@ -20,8 +20,9 @@
 // Then the adjusted Rand index of ours against mcl's clusters, and mcl's time over ours. mcl is
 // not run on generated graphs (it would take too long), nor on cnr-2000 unless --mcl-on-cnr
 // (one device call has 10 minutes for everything; web-NotreDame alone takes mcl 155 s on 16
-// cores). Exit status 1 when a run failed, ours differs from mcl's clusters (ARI < 0.99) where
-// mcl ran, or an input could not be completed.
+// cores). Exit status 1 when a run of ours or mcl failed, ours differs from mcl's clusters
+// (ARI < 0.99) where mcl ran, or an input could not be completed; an mcl run killed at
+// --mcl-timeout is reported (table, summary, JSON) but is not a failure.
 //
 //   bench_mcl [graph files] [--data-dir DIR] [--hep-th FILE] [--generated cit-patents | --no-generated]
 //             [--warmup 1] [--repeats 3] [--cpu [--cpu-repeats 1]] [--mcl PATH] [--mcl-threads N]
