@@ -1,5 +1,5 @@
-// mxm_reduce_rows (the masked product's row sums, never formed on the GPU), extract, sort_order
-// and permute by a permutation on the backend: known answers on both backends (the graphblas
+// mxm_reduce_rows (the masked product's row sums, never formed on the GPU), extract, sort_order,
+// permute by a permutation on the backend and diag: known answers on both backends (the graphblas
 // ones run without a GPU), then the GPU against GraphBLAS on random matrices and real graphs.
 #include <gtest/gtest.h>
 
@@ -81,6 +81,17 @@ TYPED_TEST(SumsKnown, PermuteByABackendVector) {
   const std::string outside = error_of([&] { B::permute(C, A, B::from_host(std::vector<vid_t>{0, 1, 2, 4})); });
   EXPECT_NE(outside.find("p[3] = 4"), std::string::npos) << outside;
   EXPECT_THROW(B::permute(C, A, B::from_host(std::vector<vid_t>{0, 1, 2})), Error);
+}
+
+// C = diag(v): every position of v on the diagonal, zeros included; an empty v gives 0 x 0.
+TYPED_TEST(SumsKnown, DiagonalFromAVector) {
+  using B = TypeParam;
+  typename B::template Matrix<double> C;
+  B::diag(C, B::from_host(std::vector<double>{2, 0, -1.5}));
+  EXPECT_TRUE((holds<B, double>(C, 3, 3, {{0, 0, 2}, {1, 1, 0}, {2, 2, -1.5}})));
+  typename B::template Matrix<std::int32_t> E;
+  B::diag(E, B::from_host(std::vector<std::int32_t>{}));
+  EXPECT_EQ(B::to_host(E).nrows, 0);
 }
 
 // ---- the GPU against GraphBLAS

@@ -69,19 +69,19 @@ void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix
 }
 
 namespace detail {
-// Each row of C pruned as spec says (host/prune_rule.hpp), on the host; peak and squares: each
-// row's largest value and sum of squares before.
 template <class V>
-void prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const PruneSpec& spec);
+void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B,
+                    SemiringId sr, const PruneSpec& spec, std::size_t memory_budget);
 }  // namespace detail
 
-// C = A (+.*) B, rows pruned as spec says (operations.hpp's mxm_prune_rows). The product is
-// formed whole: MxmOptions::memory_budget, a bound on the GPU's row panels, is not used.
+// C = A (+.*) B, rows pruned as spec says (operations.hpp's mxm_prune_rows): row panels of A
+// multiplied by GraphBLAS, each pruned on the host as it is produced (rows in parallel, the rule
+// the GPU shares), so the unpruned product is never whole. A panel's products, at 32 bytes
+// each, fit MxmOptions::memory_budget, or a quarter of the host's memory (at most 8 GiB).
 template <class SR, class V>
-void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B, SR sr,
-                    const PruneSpec& spec, const MxmOptions& = {}) {
-  mxm(C, nullptr, A, B, sr);
-  detail::prune_rows(C, peak, squares, spec);
+void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B, SR,
+                    const PruneSpec& spec, const MxmOptions& options = {}) {
+  detail::mxm_prune_rows(C, peak, squares, A, B, detail::semiring_id<SR>(), spec, options.memory_budget);
 }
 
 // y<mask> = A x, dense: allowed positions without a product, and (with replace) positions the
