@@ -6,9 +6,10 @@
 // The product comes from mxm_panels in row panels; each panel is pruned as it arrives and only
 // what survives is kept, so the unpruned product never needs to fit at once. The panels' budget
 // is options.memory_budget, or half of the free device memory when that is 0 (the other half
-// holds the pruned rows and the pruning's scratch, up to half a panel more). Rows that need
-// their k largest values (more than `select` entries over the threshold, or a recovery) are
-// sorted by CUB's segmented sort; the rest are decided from one pass over the row.
+// holds the pruned rows; the pruning itself needs a few bytes a row). Rows that need their k-th
+// largest value (more than `select` entries over the threshold, or a recovery) find it by a
+// radix select over the row (256 bins a pass, 8 bits of the value at a time); the rest are
+// decided from one pass over the row.
 //
 // Instantiated for PlusTimes over float and double (lib/src/gpu/spgemm/mxm_prune_rows.cu).
 #include "spgraph/gpu/matrix.hpp"
