@@ -11,9 +11,11 @@
 namespace spgraph::algorithms {
 namespace mcl_detail {
 
-// mcl stores floats but sums each product in double (impala/compose.c), which keeps flows that
-// are equal exactly equal; float sums broke such ties and took up to 1.6x mcl's iterations
-// (hep-th: 31 against 20). In double the iterations are mcl's.
+// mcl sums each product in double (impala/compose.c) and stores the result as float: the sums'
+// rounding errors vanish in the float, so flows that are equal stay exactly equal. Float sums
+// broke such ties (hep-th: 31 iterations to mcl's 20); double without the rounding let GPU
+// sums in varying order drift apart (web-NotreDame: 68 to 75 to mcl's 32). So: double, and
+// each iterate rounded to float.
 using V = double;
 
 template <class B>
@@ -101,6 +103,7 @@ MclResult mcl_on_graph(Graph<B>& graph, const MclOptions& options, const MclProg
     step.chaos = chaos<B>(E, peak, squares, step.entries);
     B::apply(E, nullptr, E, unary::Pow{inflation});  // inflation
     normalize_rows<B>(E);
+    B::apply(E, nullptr, E, unary::ToFloat{});  // held as mcl holds it
     T = std::move(E);
     step.seconds = iteration_clock.seconds();
     result.iterations = it;

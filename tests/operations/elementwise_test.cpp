@@ -124,6 +124,10 @@ TYPED_TEST(EwiseKnown, ApplyUnaryOperators) {
   EXPECT_TRUE((holds<B, double>(C, 1, 4, {{0, 0, 3}, {0, 1, -3}, {0, 3, 1.5}})));
   B::apply(C, nullptr, A, unary::Abs{});
   EXPECT_TRUE((holds<B, double>(C, 1, 4, {{0, 0, 2}, {0, 1, 4}, {0, 3, 0.5}})));
+  // Rounded to float precision (MCL's iterate), still a double.
+  const auto third = on<B, double>(1, 2, {{0, 0, 1.0 / 3}, {0, 1, 0.5}});
+  B::apply(C, nullptr, third, unary::ToFloat{});
+  EXPECT_TRUE((holds<B, double>(C, 1, 2, {{0, 0, double(float(1.0 / 3))}, {0, 1, 0.5}})));
   // Over integers 1/x is exact for -1, 1; 0 gives the largest value, the rest 0 (GrB_MINV).
   const auto I = on<B, std::int32_t>(1, 5, {{0, 0, -1}, {0, 1, 0}, {0, 2, 1}, {0, 3, 2}, {0, 4, -7}});
   typename B::template Matrix<std::int32_t> Ci;
@@ -386,7 +390,10 @@ TYPED_TEST(EwiseGpu, ApplyEveryUnaryOperator) {
     expect_apply_agrees(cases[i], unary::Pow{2}, where + " pow 2");
     expect_apply_agrees(cases[i], unary::Pow{3}, where + " pow 3");
     expect_apply_agrees(cases[i], unary::Pow{0}, where + " pow 0");
-    if constexpr (std::is_floating_point_v<V>) expect_apply_agrees(cases[i], unary::Pow{0.5}, where + " pow 0.5");
+    if constexpr (std::is_floating_point_v<V>) {
+      expect_apply_agrees(cases[i], unary::Pow{0.5}, where + " pow 0.5");
+      expect_apply_agrees(cases[i], unary::ToFloat{}, where + " to_float");
+    }
   }
 }
 

@@ -61,7 +61,7 @@ constexpr SemiringId semiring_id() {
   return {op_id<typename SR::add_monoid>(), op_id<typename SR::multiply_op>()};
 }
 
-enum class Unary : unsigned char { Unknown, Identity, Abs, Negate, One, Inverse, Scale, AddScalar, Pow };
+enum class Unary : unsigned char { Unknown, Identity, Abs, Negate, One, Inverse, Scale, AddScalar, Pow, ToFloat };
 
 struct UnaryId {
   Unary kind;
@@ -78,6 +78,7 @@ constexpr UnaryId unary_id(const U& u) {
   else if constexpr (std::is_same_v<U, unary::Scale>) return {Unary::Scale, u.s};
   else if constexpr (std::is_same_v<U, unary::AddScalar>) return {Unary::AddScalar, u.s};
   else if constexpr (std::is_same_v<U, unary::Pow>) return {Unary::Pow, u.e};
+  else if constexpr (std::is_same_v<U, unary::ToFloat>) return {Unary::ToFloat, 0};
   else return {Unary::Unknown, 0};
 }
 

@@ -23,4 +23,7 @@ struct Pow {  // x ^ e, MCL's inflation
   double e = 2;
   template <class T> SPGRAPH_HD T operator()(T x) const { return T(pow(double(x), e)); }
 };
+struct ToFloat {  // x rounded to float precision (MCL holds its values as mcl does, in float)
+  template <class T> SPGRAPH_HD T operator()(T x) const { return T(float(x)); }
+};
 }  // namespace spgraph::unary

@@ -182,9 +182,26 @@ template <> GrB_Monoid find_monoid<bool>(Op op) {
     default: return nullptr;                    \
   }
 
+// unary::ToFloat over double has no built-in: a user-defined operator, made once.
+void round_to_float(void* z, const void* x) { *static_cast<double*>(z) = double(float(*static_cast<const double*>(x))); }
+GrB_UnaryOp to_float_fp64() {
+  static GrB_UnaryOp op = [] {
+    GrB_UnaryOp made = nullptr;
+    check(GrB_UnaryOp_new(&made, round_to_float, GrB_FP64, GrB_FP64), "GrB_UnaryOp_new (round to float)");
+    return made;
+  }();
+  return op;
+}
+
 template <class V> GrB_UnaryOp find_unary_op(Unary kind);
-template <> GrB_UnaryOp find_unary_op<float>(Unary kind) { SPGRAPH_UNARY_OP(FP32) }
-template <> GrB_UnaryOp find_unary_op<double>(Unary kind) { SPGRAPH_UNARY_OP(FP64) }
+template <> GrB_UnaryOp find_unary_op<float>(Unary kind) {
+  if (kind == Unary::ToFloat) return GrB_IDENTITY_FP32;
+  SPGRAPH_UNARY_OP(FP32)
+}
+template <> GrB_UnaryOp find_unary_op<double>(Unary kind) {
+  if (kind == Unary::ToFloat) return to_float_fp64();
+  SPGRAPH_UNARY_OP(FP64)
+}
 template <> GrB_UnaryOp find_unary_op<std::int32_t>(Unary kind) { SPGRAPH_UNARY_OP(INT32) }
 template <> GrB_UnaryOp find_unary_op<std::int64_t>(Unary kind) { SPGRAPH_UNARY_OP(INT64) }
 template <> GrB_UnaryOp find_unary_op<bool>(Unary kind) { SPGRAPH_UNARY_OP(BOOL) }

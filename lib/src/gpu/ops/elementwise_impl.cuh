@@ -93,7 +93,7 @@ void require_unary(UnaryId op) {
   if (op.kind == Unary::Unknown)
     throw Error(std::string("gpu: apply: a user-defined unary operator over ") + value_type_name<V>() +
                 " has no run-time id; use one of unary_ops.hpp (identity, abs, negate, one, inverse, scale, "
-                "add_scalar, pow)");
+                "add_scalar, pow, to_float)");
 }
 
 // x^e as GraphBLAS's GB_pow: NaN if either is NaN, 1 if e == 0. Small integer exponents
@@ -134,6 +134,9 @@ __device__ __forceinline__ V unary(Unary kind, double s, V x) {
     case Unary::Scale: return V(double(x) * s);
     case Unary::AddScalar: return V(double(x) + s);
     case Unary::Pow: return V(power(double(x), s));
+    case Unary::ToFloat:
+      if constexpr (std::is_floating_point_v<V>) return V(float(x));
+      else return x;
     default: return x;  // Identity
   }
 }
