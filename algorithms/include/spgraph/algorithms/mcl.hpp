@@ -22,8 +22,9 @@
 // that reach no attractor form one cluster. Clusters are ordered by size, largest first,
 // equal sizes by their smallest vertex; members in ascending vertex order.
 //
-// Values are double: mcl stores floats but sums in double, and float sums alone change how
-// many iterations settle tied flows. Weights must be non-negative numbers (zero weights are no
+// Arithmetic as mcl's: products summed in double, each iterate then rounded to float, which
+// keeps tied flows exactly tied (float sums, or double without the rounding, change how many
+// iterations settle them; docs/performance/mcl.md). Weights must be non-negative numbers (zero weights are no
 // link); others are refused with an Error naming the link.
 #include <cstddef>
 #include <cstdint>
@@ -45,8 +46,9 @@ struct MclOptions {
   std::int64_t recover_number = 1400;  // mcl -R: recovered up to R entries ...
   int recover_percent = 90;            // mcl -pct: ... while the kept mass is below pct %
   std::int64_t max_iterations = 10000;  // mcl -L
-  // Device bytes one row panel of the expansion may use (0: half of what is free); the pruned
-  // result is kept besides it.
+  // Bytes one row panel of the expansion may use: on the GPU device memory (0: half of what is
+  // free; the pruned rows are kept besides it), on the CPU the panel's products at 32 bytes each
+  // (0: a quarter of the host's memory, at most 8 GiB).
   std::size_t memory_budget = 0;
 };
 
