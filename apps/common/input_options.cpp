@@ -20,6 +20,9 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
   cli.add_flag("--compact-ids", input.load.compact_ids,
                "edge lists: number the vertices 0..n-1 in order of first appearance instead of by id (saves "
                "memory when ids are sparse); results still name vertices by the file's ids");
+  cli.add_flag("--trust-vertex-count", input.load.trust_vertex_count,
+               "edge lists and Matrix Market: load a vertex count (largest id + 1, or the size line's) above "
+               "64 x (entries + 1) + 2^20, which is otherwise refused before its 8 bytes a vertex are allocated");
 }
 
 io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds) {

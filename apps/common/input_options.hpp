@@ -14,7 +14,8 @@ struct InputOptions {
   io::LoadOptions load;
 };
 
-// Adds the positional GRAPH (required), --duplicates error|sum|max|first and --compact-ids.
+// Adds the positional GRAPH (required), --duplicates error|sum|max|first, --compact-ids and
+// --trust-vertex-count.
 void add_input_options(CLI::App& cli, InputOptions& input);
 
 // Loads input.path, timed (seconds); throws Error naming the file when its matrix is not

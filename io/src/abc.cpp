@@ -55,7 +55,7 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
     if (detail::is_blank_or_comment(line, kComments)) continue;
     FieldCursor f(line);
     const std::string_view a = f.token();
-    if (f.at_end()) in.fail("expected 'label1 label2 [weight]'; found only '" + std::string(a) + "'");
+    if (f.at_end()) in.fail("expected 'label1 label2 [weight]'; found only " + detail::quote(a));
     const std::string_view b = f.token();
     double w = 1.0;
     if (!f.at_end()) {
@@ -64,7 +64,7 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
         in.fail("weight " + at.peek_quoted() + " is not a finite number");
       if (options.require_nonnegative_weights) detail::check_weight(w, in);
       if (!f.at_end())
-        in.fail("expected 'label1 label2 [weight]'; found more fields: '" + std::string(f.rest()) + "'");
+        in.fail("expected 'label1 label2 [weight]'; found more fields: " + detail::quote(f.rest()));
       weighted = true;
     }
     coo.row.push_back(labels(a, in));
@@ -80,8 +80,8 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
   } catch (const DuplicateEntryError& e) {
     const auto lines = detail::lines_of_duplicate(path, kComments, e);
     throw ParseError(path, lines.second,
-                     "duplicate edge '" + labels.all()[e.row] + "' -> '" + labels.all()[e.col] +
-                         "', first given at line " + std::to_string(lines.first) +
+                     "duplicate edge " + detail::quote(labels.all()[e.row]) + " -> " + detail::quote(labels.all()[e.col]) +
+                         ", first given at line " + std::to_string(lines.first) +
                          " (mcl keeps the larger weight: use the max duplicates policy)");
   }
   out.labels = std::move(labels.all());

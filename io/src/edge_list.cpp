@@ -8,6 +8,7 @@
 #include "entry_lines.hpp"
 #include "line_reader.hpp"
 #include "text_fields.hpp"
+#include "vertex_count.hpp"
 #include "weight_check.hpp"
 
 namespace spgraph::io {
@@ -89,7 +90,7 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
       const FieldCursor at = f;
       double w = 0;
       if (f.number(w) != std::errc()) in.fail("weight " + at.peek_quoted() + " is not a number");
-      if (!f.at_end()) in.fail("unexpected text after the weight: '" + std::string(f.rest()) + "'");
+      if (!f.at_end()) in.fail("unexpected text after the weight: " + detail::quote(f.rest()));
       if (options.require_nonnegative_weights) detail::check_weight(w, in);
       coo.val.push_back(w);
     }
@@ -97,6 +98,13 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
     coo.col.push_back(ids(d));
   }
   coo.nrows = coo.ncols = ids.count();
+  if (!options.compact_ids && !options.trust_vertex_count && !detail::vertex_count_justified(ids.count(), coo.nnz()))
+    throw ParseError(path, 0,
+                     detail::vertex_count_refusal(
+                         "the largest vertex id, " + std::to_string(ids.count() - 1) + ", makes", ids.count(),
+                         coo.nnz(),
+                         "use --compact-ids (EdgeListOptions::compact_ids) to number the vertices 0..n-1 by first "
+                         "appearance, or --trust-vertex-count (trust_vertex_count) to allocate them all"));
 
   EdgeList out;
   try {

@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 #include <utility>
 
 namespace spgraph::io::detail {
@@ -16,6 +18,10 @@ namespace {
 constexpr std::size_t kChunk = std::size_t{4} << 20;
 // A line this long is not text we can parse; refusing it bounds memory on binary input.
 constexpr std::size_t kMaxLine = std::size_t{256} << 20;
+// gzread returns nothing of a call that fails, so a compressed buffer is filled in pieces this
+// big: the text before the damage is kept, and the error names the line it breaks.
+constexpr unsigned kGzPiece = 64u << 10;
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 bool has_gzip_magic(int fd) {
   unsigned char magic[2];
@@ -68,13 +74,30 @@ void LineReader::refill() {
   }
   const std::size_t want = buf_.size() - end_;
   if (gz_) {
-    const int got = ::gzread(gz_, buf_.data() + end_, static_cast<unsigned>(want));
-    int err = Z_OK;
-    const char* msg = ::gzerror(gz_, &err);
-    if (got < 0 || (err != Z_OK && err != Z_STREAM_END))
-      throw ParseError(path_, line_ + 1, std::string("corrupt or truncated gzip data: ") + msg);
-    if (got == 0) eof_ = true;
-    end_ += static_cast<std::size_t>(got);
+    // Pieces until the buffer is full, the stream ends or it breaks; a break ends the text
+    // here (eof_) and next_slow throws gz_error_ once the complete lines before it are read.
+    for (std::size_t filled = 0; filled < want;) {
+      const auto piece = static_cast<unsigned>(std::min<std::size_t>(want - filled, kGzPiece));
+      const int got = ::gzread(gz_, buf_.data() + end_, piece);
+      int err = Z_OK;
+      const char* msg = ::gzerror(gz_, &err);
+      if (got > 0) {
+        end_ += static_cast<std::size_t>(got);
+        filled += static_cast<std::size_t>(got);
+      }
+      // A truncated stream (Z_BUF_ERROR) still hands out what it decompressed: stop when that
+      // runs out. Other errors lose the output block they happened in.
+      const bool truncated_with_text = err == Z_BUF_ERROR && got > 0;
+      if (got < 0 || (err != Z_OK && err != Z_STREAM_END && !truncated_with_text)) {
+        gz_error_ = std::string("corrupt or truncated gzip data: ") + msg;
+        eof_ = true;
+        return;
+      }
+      if (got == 0) {
+        eof_ = true;
+        return;
+      }
+    }
   } else {
     ssize_t got;
     do got = ::read(fd_, buf_.data() + end_, want);
@@ -88,8 +111,18 @@ void LineReader::refill() {
 bool LineReader::next_slow(std::string_view& line) {
   for (;;) {
     refill();
+    if (!bom_checked_) {  // the first bytes of the text: skip a byte order mark
+      if (end_ - begin_ < kUtf8Bom.size() && !eof_) continue;
+      bom_checked_ = true;
+      if (std::string_view(buf_.data() + begin_, end_ - begin_).starts_with(kUtf8Bom)) {
+        begin_ += kUtf8Bom.size();
+        consumed_ += kUtf8Bom.size();
+      }
+    }
     if (std::memchr(buf_.data() + begin_, '\n', end_ - begin_)) return next(line);
     if (!eof_) continue;  // a line longer than what is buffered: read more
+    // The text ends; a broken gzip stream ends it inside the line after the last one read.
+    if (!gz_error_.empty()) throw ParseError(path_, line_ + 1, gz_error_);
     if (begin_ == end_) return false;
     // The last line, without a newline.
     const char* b = buf_.data() + begin_;

@@ -1,6 +1,12 @@
 #pragma once
 // Streams a text file (plain, or gzip-compressed: detected by its magic bytes) line by line
 // through one large buffer, so the parsers above it see string_views and never an iostream.
+// A UTF-8 byte order mark at the start of the text is skipped (it is not part of the first
+// line). A gzip stream that is corrupt or truncated is reported at the line it breaks: the
+// lines decompressed before the damage are handed out first (for a truncated stream, every
+// complete line; for corrupt data, those before zlib's output block that failed, at most
+// about 2 MiB of text earlier), then ParseError "FILE:LINE: corrupt or truncated gzip data:
+// <zlib's reason>" names the first line that could not be read whole.
 #include <zlib.h>
 
 #include <cstdint>
@@ -55,6 +61,8 @@ class LineReader {
   int fd_ = -1;
   gzFile gz_ = nullptr;
   bool eof_ = false;
+  bool bom_checked_ = false;
+  std::string gz_error_;  // zlib's reason once the stream broke; thrown when its lines run out
   std::vector<char> buf_;
   std::size_t begin_ = 0, end_ = 0;  // unread bytes are buf_[begin_, end_)
   long long line_ = 0;

@@ -56,7 +56,8 @@ LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
   const std::string ext = reader_extension(path, options.format);
   if (ext == ".mtx") {
     g.matrix = read_matrix_market(path, {.duplicates = options.duplicates,
-                                         .require_nonnegative_weights = options.require_nonnegative_weights})
+                                         .require_nonnegative_weights = options.require_nonnegative_weights,
+                                         .trust_vertex_count = options.trust_vertex_count})
                    .matrix;
     g.id_base = 1;
     g.format = "matrix-market";
@@ -77,7 +78,8 @@ LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
   } else {
     EdgeList e = read_edge_list(path, {.compact_ids = options.compact_ids,
                                        .duplicates = options.duplicates,
-                                       .require_nonnegative_weights = options.require_nonnegative_weights});
+                                       .require_nonnegative_weights = options.require_nonnegative_weights,
+                                       .trust_vertex_count = options.trust_vertex_count});
     g.matrix = std::move(e.matrix);
     g.labels.reserve(e.original_ids.size());
     for (vid_t id : e.original_ids) g.labels.push_back(std::to_string(id));

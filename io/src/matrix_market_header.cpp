@@ -53,8 +53,6 @@ std::string lower(std::string_view s) {
   return r;
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
-
 constexpr const char* kBannerForm = "'%%MatrixMarket matrix <coordinate|array> <real|integer|pattern> <general|symmetric|skew-symmetric>'";
 
 void parse_banner(LineReader& in, MatrixMarketHeader& h) {
@@ -68,25 +66,25 @@ void parse_banner(LineReader& in, MatrixMarketHeader& h) {
     if (f.at_end()) in.fail(std::string("incomplete banner; expected ") + kBannerForm);
     w = lower(f.token());
   }
-  if (!f.at_end()) in.fail("unexpected text after the banner: '" + std::string(f.rest()) + "'");
+  if (!f.at_end()) in.fail("unexpected text after the banner: " + quote(f.rest()));
 
-  if (words[0] != "matrix") in.fail("unsupported object " + quoted(words[0]) + " (only 'matrix' is supported)");
+  if (words[0] != "matrix") in.fail("unsupported object " + quote(words[0]) + " (only 'matrix' is supported)");
 
   if (words[1] == "coordinate") h.format = MmFormat::Coordinate;
   else if (words[1] == "array") h.format = MmFormat::Array;
-  else in.fail("unknown format " + quoted(words[1]) + " (expected 'coordinate' or 'array')");
+  else in.fail("unknown format " + quote(words[1]) + " (expected 'coordinate' or 'array')");
 
   if (words[2] == "real") h.field = MmField::Real;
   else if (words[2] == "integer") h.field = MmField::Integer;
   else if (words[2] == "pattern") h.field = MmField::Pattern;
   else if (words[2] == "complex") in.fail("complex matrices are not supported");
-  else in.fail("unknown field " + quoted(words[2]) + " (expected 'real', 'integer' or 'pattern')");
+  else in.fail("unknown field " + quote(words[2]) + " (expected 'real', 'integer' or 'pattern')");
 
   if (words[3] == "general") h.symmetry = MmSymmetry::General;
   else if (words[3] == "symmetric") h.symmetry = MmSymmetry::Symmetric;
   else if (words[3] == "skew-symmetric") h.symmetry = MmSymmetry::SkewSymmetric;
   else if (words[3] == "hermitian") in.fail("hermitian matrices are not supported (hermitian applies to complex matrices)");
-  else in.fail("unknown symmetry " + quoted(words[3]) + " (expected 'general', 'symmetric' or 'skew-symmetric')");
+  else in.fail("unknown symmetry " + quote(words[3]) + " (expected 'general', 'symmetric' or 'skew-symmetric')");
 
   if (h.format == MmFormat::Array && h.field == MmField::Pattern)
     in.fail("'array pattern' is not a valid Matrix Market combination (a pattern matrix must be 'coordinate')");
@@ -102,9 +100,9 @@ MmDeclaredType parse_declared_type(const LineReader& in, std::string_view name) 
   for (MmDeclaredType t : all)
     if (name == to_string(t)) return t;
   if (name.find("complex") != std::string_view::npos || name.rfind("GxB_FC", 0) == 0)
-    in.fail("complex matrices are not supported (declared GraphBLAS type '" + std::string(name) + "')");
-  in.fail("unknown GraphBLAS type '" + std::string(name) +
-          "' (expected bool, int8_t..int64_t, uint8_t..uint64_t, float or double)");
+    in.fail("complex matrices are not supported (declared GraphBLAS type " + quote(name) + ")");
+  in.fail("unknown GraphBLAS type " + quote(name) +
+          " (expected bool, int8_t..int64_t, uint8_t..uint64_t, float or double)");
 }
 
 bool is_unsigned(MmDeclaredType t) {
@@ -138,14 +136,14 @@ void parse_size_line(LineReader& in, std::string_view line, MatrixMarketHeader& 
   const bool coordinate = h.format == MmFormat::Coordinate;
   const auto refuse = [&] {
     in.fail(std::string("the size line must be ") + (coordinate ? "'<rows> <columns> <entries>'" : "'<rows> <columns>'") +
-            "; found '" + std::string(line) + "'");
+            "; found " + quote(line));
   };
   FieldCursor f(line);
   std::int64_t v[3] = {0, 0, -1};
   int count = 0;
   for (; count < 3 && !f.at_end(); ++count) {
     if (f.number(v[count]) != std::errc()) refuse();
-    if (v[count] < 0) in.fail("negative size in the size line '" + std::string(line) + "'");
+    if (v[count] < 0) in.fail("negative size in the size line " + quote(line));
   }
   if (!f.at_end() || count < 2 || (coordinate && count != 3)) refuse();
   constexpr std::int64_t kMaxVertices = std::numeric_limits<vid_t>::max();

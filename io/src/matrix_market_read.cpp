@@ -4,6 +4,7 @@
 #include <string>
 
 #include "matrix_market_header.hpp"
+#include "vertex_count.hpp"
 #include "weight_check.hpp"
 
 namespace spgraph::io {
@@ -74,7 +75,7 @@ void read_coordinate_entries(LineReader& in, const MatrixMarketHeader& h, Sink&&
     const vid_t i = parse_index(f, in, h.nrows, "row");
     const vid_t j = parse_index(f, in, h.ncols, "column");
     const double v = rule.parse(f, in);
-    if (!f.at_end()) in.fail("unexpected text after the entry: '" + std::string(f.rest()) + "'");
+    if (!f.at_end()) in.fail("unexpected text after the entry: " + detail::quote(f.rest()));
     if (skew && i == j)
       in.fail("diagonal entry (" + std::to_string(i + 1) + ", " + std::to_string(i + 1) +
               ") in a skew-symmetric matrix (its diagonal is zero and must not be stored)");
@@ -130,6 +131,12 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
   const bool valued = h.field != MmField::Pattern;
   const bool mirrored = h.symmetry != MmSymmetry::General;
   check_declared_count(in, h.stored_entries, valued ? 6 : 4);  // "1 1 1\n", "1 1\n"
+  const vid_t vertices = std::max(h.nrows, h.ncols);
+  if (!options.trust_vertex_count && !detail::vertex_count_justified(vertices, h.stored_entries))
+    in.fail(detail::vertex_count_refusal(
+        "the size line declares " + std::to_string(h.nrows) + " x " + std::to_string(h.ncols) + ", that is",
+        vertices, h.stored_entries,
+        "pass --trust-vertex-count (MatrixMarketOptions::trust_vertex_count) if the matrix really is this sparse"));
 
   Coo<double> coo;
   coo.nrows = h.nrows;
@@ -184,7 +191,7 @@ MatrixMarketDense read_matrix_market_dense(const std::string& path) {
       fail_count(in, h.stored_entries + 1, h.stored_entries, "values");
     FieldCursor f(line);
     out.values.push_back(rule.parse(f, in));
-    if (!f.at_end()) in.fail("unexpected text after the value: '" + std::string(f.rest()) + "'");
+    if (!f.at_end()) in.fail("unexpected text after the value: " + detail::quote(f.rest()));
   }
   if (static_cast<eid_t>(out.values.size()) != h.stored_entries)
     fail_count(in, static_cast<eid_t>(out.values.size()), h.stored_entries, "values");

@@ -12,6 +12,18 @@ namespace spgraph::io::detail {
 
 inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
+// Input text quoted for an error message, the one way every reader quotes: 'text' when it is
+// at most kQuoteLimit bytes, else its first kQuoteLimit bytes (cut back to a UTF-8 character
+// boundary) as 'prefix...' followed by " (N bytes)", so that a junk line of any length
+// (up to the line reader's 256 MiB) gives a message of a readable length.
+inline constexpr std::size_t kQuoteLimit = 80;
+inline std::string quote(std::string_view text) {
+  if (text.size() <= kQuoteLimit) return "'" + std::string(text) + "'";
+  std::size_t cut = kQuoteLimit;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // a continuation byte
+  return "'" + std::string(text.substr(0, cut)) + "...' (" + std::to_string(text.size()) + " bytes)";
+}
+
 // Walks the fields of one line. Fields are separated by spaces and tabs, and, when
 // allow_comma, by a single comma with optional blanks around it.
 class FieldCursor {
@@ -67,13 +79,11 @@ class FieldCursor {
     return std::errc();
   }
 
-  // The field at the cursor, for quoting in an error message.
+  // The field at the cursor, quoted (and cut) for an error message.
   std::string peek_quoted() const {
     const char* q = p_;
     while (q < e_ && !is_blank(*q) && !(comma_ && *q == ',')) ++q;
-    std::string t(p_, q);
-    if (t.size() > 40) t = t.substr(0, 40) + "...";
-    return "'" + t + "'";
+    return quote(std::string_view(p_, static_cast<std::size_t>(q - p_)));
   }
 
  private:

@@ -19,6 +19,11 @@ struct EdgeListOptions {
   Duplicates duplicates = Duplicates::Error;  // a repeated edge names both lines by default
   // A weight that is negative, NaN or infinite is a ParseError naming the line.
   bool require_nonnegative_weights = false;
+  // Without compact_ids, a largest id far beyond what the edges justify (more than
+  // 64 * (edges + 1) + 2^20 vertices: "0 2147483646" alone would need 16 GiB of row offsets)
+  // is a ParseError "FILE: the largest vertex id, ..." naming compact_ids, before anything
+  // is allocated for the vertices; true allocates them as the ids say.
+  bool trust_vertex_count = false;
 };
 
 struct EdgeList {

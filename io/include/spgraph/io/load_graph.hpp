@@ -36,6 +36,10 @@ struct LoadOptions {
   // weight, since that format defines repeats as legal; Sum, Max and First apply as given.
   Duplicates duplicates = Duplicates::Error;
   bool compact_ids = false;  // edge lists: renumber ids 0..n-1 by first appearance, keep them as labels
+  // Edge lists and Matrix Market: accept a vertex count (largest id + 1, or the size line's)
+  // beyond 64 * (entries + 1) + 2^20, which is otherwise refused before allocating, with a
+  // message naming --compact-ids (edge lists) and --trust-vertex-count.
+  bool trust_vertex_count = false;
   // Refuse a weight that is negative, NaN or infinite (zero is allowed), as MCL needs: an
   // Error "FILE:LINE: weight -1 is negative; ..." from the text readers, and for a .spgcsr
   // cache, which has no lines, an Error naming the file and the link.

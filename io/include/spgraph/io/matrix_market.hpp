@@ -45,6 +45,10 @@ struct MatrixMarketOptions {
   // A value that is negative, NaN or infinite is a ParseError naming the line; so is a
   // positive value of a skew-symmetric file, whose mirror is its negation.
   bool require_nonnegative_weights = false;
+  // A size line whose rows or columns are far beyond what its entries justify (more than
+  // 64 * (entries + 1) + 2^20) is a ParseError at that line, before anything is allocated
+  // for them; true allocates them as declared.
+  bool trust_vertex_count = false;
 };
 
 struct MatrixMarketMatrix {
