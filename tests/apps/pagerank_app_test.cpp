@@ -25,35 +25,11 @@ std::map<std::string, double> parse_ranks(const std::vector<std::string>& lines)
   return ranks;
 }
 
-void expect_one_error_line(const AppRun& r, const std::string& mentions) {
-  const auto lines = r.err_lines();
-  ASSERT_EQ(lines.size(), 1u) << r.err;
-  EXPECT_EQ(lines[0].rfind("pagerank: error: ", 0), 0u) << lines[0];
-  EXPECT_NE(lines[0].find(mentions), std::string::npos) << lines[0];
-}
-
-TEST(PageRankApp, EveryMalformedMatrixMarketFileFailsWithOneLineNamingIt) {
+// Malformed files (datasets/malformed, an edge list naming its line), a missing file and a
+// rectangular matrix are refused with one line naming them, leaving no output file.
+TEST(PageRankApp, BadInputsAreRefusedNamingThem) {
   ScratchDir dir;
-  int files = 0;
-  for (const auto& e : fs::directory_iterator(dataset("malformed"))) {
-    const std::string path = e.path().string();
-    SCOPED_TRACE(path);
-    const AppRun r = pagerank(dir, quote(path) + " --backend cpu -o " + quote((dir / "ranks.tsv").string()));
-    EXPECT_EQ(r.status, 1);
-    expect_one_error_line(r, e.path().filename().string());
-    EXPECT_TRUE(dir.files().empty()) << "left behind: " << dir.files().front();
-    ++files;
-  }
-  EXPECT_GE(files, 20);
-}
-
-TEST(PageRankApp, MissingFile) {
-  ScratchDir dir;
-  const std::string missing = (dir / "no-such-graph.mtx").string();
-  const AppRun r = pagerank(dir, quote(missing) + " -o " + quote((dir / "ranks.tsv").string()));
-  EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, missing);
-  EXPECT_TRUE(dir.files().empty());
+  expect_inputs_refused(dir, "pagerank", refused_inputs(dir), "--backend cpu");
 }
 
 TEST(PageRankApp, GraphWithoutVerticesIsAnError) {
@@ -64,7 +40,7 @@ TEST(PageRankApp, GraphWithoutVerticesIsAnError) {
     SCOPED_TRACE(name);
     const AppRun r = pagerank(dir, quote((dir / name).string()) + " --backend cpu");
     EXPECT_EQ(r.status, 1);
-    expect_one_error_line(r, std::string(name) + ": the graph has no vertices");
+    expect_app_error(r, "pagerank", std::string(name) + ": the graph has no vertices");
   }
 }
 
@@ -73,7 +49,7 @@ TEST(PageRankApp, RectangularMatrixIsAnError) {
   std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n";
   const AppRun r = pagerank(dir, quote((dir / "wide.mtx").string()) + " --backend cpu");
   EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, "wide.mtx: the matrix is 2 x 3");
+  expect_app_error(r, "pagerank", "wide.mtx: the matrix is 2 x 3");
 }
 
 TEST(PageRankApp, BadFlagsAreUsageErrors) {
@@ -227,11 +203,8 @@ TEST(PageRankApp, NetworkxToleranceScalesWithTheVertexCount) {
 
 TEST(PageRankApp, UnwritableOutputFailsBeforeTheWork) {
   ScratchDir dir;
-  const std::string target = (dir / "no-such-folder" / "ranks.tsv").string();
-  const AppRun r = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend cpu -o " + quote(target));
-  EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, "no-such-folder");
-  EXPECT_EQ(r.out.find("pagerank:"), std::string::npos) << "ran before failing: " << r.out;
+  expect_unwritable_output_fails_first(dir, "pagerank", quote(dataset("small/karate.mtx")) + " --backend cpu",
+                                       "pagerank:");
 }
 
 // A graph too big for the device memory spgraph may use (here a 1 KiB limit) fails with one
@@ -245,7 +218,7 @@ TEST(PageRankApp, GraphTooBigForTheGpuNamesTheLimit) {
     const AppRun r = pagerank(dir, karate + " --backend " + backend + " -o " + quote((dir / "ranks.tsv").string()),
                               "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
     EXPECT_EQ(r.status, 1);
-    expect_one_error_line(r, "device memory limit reached");
+    expect_app_error(r, "pagerank", "device memory limit reached");
     EXPECT_NE(r.err.find("limit of 1.0 KiB (SPGRAPH_GPU_MEMORY_LIMIT)"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("--backend cpu"), std::string::npos) << r.err;
     EXPECT_TRUE(dir.files().empty());
@@ -261,7 +234,7 @@ TEST(PageRankApp, GpuMemoryLimitSyntax) {
   const AppRun r =
       pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu", "SPGRAPH_GPU_MEMORY_LIMIT=lots ");
   EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, "SPGRAPH_GPU_MEMORY_LIMIT=lots: expected a number of bytes");
+  expect_app_error(r, "pagerank", "SPGRAPH_GPU_MEMORY_LIMIT=lots: expected a number of bytes");
   for (const char* limit : {"8G", "8GiB", "8gb", "8589934592", "0.5T"}) {
     const AppRun fits = pagerank(dir, quote(dataset("small/karate.mtx")) + " --backend gpu",
                                  std::string("SPGRAPH_GPU_MEMORY_LIMIT=") + limit + " ");

@@ -38,13 +38,6 @@ std::vector<std::pair<std::string, std::int64_t>> read_counts(const fs::path& fi
   return counts;
 }
 
-void expect_one_error_line(const AppRun& r, const std::string& mentions) {
-  const auto lines = r.err_lines();
-  ASSERT_EQ(lines.size(), 1u) << r.err;
-  EXPECT_EQ(lines[0].rfind("tricount: error: ", 0), 0u) << lines[0];
-  EXPECT_NE(lines[0].find(mentions), std::string::npos) << lines[0];
-}
-
 std::vector<std::string> sorted_files(const ScratchDir& dir) {
   auto names = dir.files();
   std::sort(names.begin(), names.end());
@@ -60,7 +53,7 @@ void expect_refused(const ScratchDir& dir, const std::string& graph, const std::
   const AppRun r =
       tricount(dir, quote(graph) + " --backend cpu" + flags + " -o " + quote((dir / "counts.tsv").string()));
   EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, mentions);
+  expect_app_error(r, "tricount", mentions);
   EXPECT_EQ(total_of(r), -1) << r.out;
   EXPECT_EQ(sorted_files(dir), before);
 }
@@ -384,7 +377,7 @@ TEST(TricountApp, BackendChoiceFollowsTheMachine) {
     EXPECT_NE(r.out.find("; no GPU: "), std::string::npos) << r.out;
     const AppRun forced = tricount(dir, quote(dataset("small/karate.mtx")) + " --backend gpu");
     EXPECT_EQ(forced.status, 1);
-    expect_one_error_line(forced, "--backend gpu: no usable GPU");
+    expect_app_error(forced, "tricount", "--backend gpu: no usable GPU");
   }
 }
 
@@ -409,7 +402,7 @@ TEST(TricountApp, BadFlagsAreUsageErrors) {
   // --per-vertex without -o: says what it needs
   const AppRun r = tricount(dir, karate + " --per-vertex");
   EXPECT_EQ(r.status, 2);
-  expect_one_error_line(r, "--output");
+  expect_app_error(r, "tricount", "--output");
 }
 
 TEST(TricountApp, UnknownMethodIsRefusedAndNamesAreCaseInsensitive) {
@@ -417,7 +410,7 @@ TEST(TricountApp, UnknownMethodIsRefusedAndNamesAreCaseInsensitive) {
   const std::string karate = quote(dataset("small/karate.mtx"));
   const AppRun bad = tricount(dir, karate + " --backend cpu --method triangles");
   EXPECT_EQ(bad.status, 2);
-  expect_one_error_line(bad, "triangles");
+  expect_app_error(bad, "tricount", "triangles");
   EXPECT_EQ(total_of(bad), -1) << bad.out;
   const AppRun good = tricount(dir, karate + " --backend CPU --method Sandia-Dot2 --presort NONE");
   ASSERT_EQ(good.status, 0) << good.err;
@@ -425,34 +418,16 @@ TEST(TricountApp, UnknownMethodIsRefusedAndNamesAreCaseInsensitive) {
   EXPECT_NE(good.out.find("method: sandia-dot2, presort none,"), std::string::npos) << good.out;
 }
 
-TEST(TricountApp, EveryMalformedMatrixMarketFileFailsWithOneLineNamingIt) {
+// Malformed files (datasets/malformed, an edge list naming its line), a missing file and a
+// rectangular matrix are refused with one line naming them, leaving no output file.
+TEST(TricountApp, BadInputsAreRefusedNamingThem) {
   ScratchDir dir;
-  int files = 0;
-  for (const auto& e : fs::directory_iterator(dataset("malformed"))) {
-    expect_refused(dir, e.path().string(), "", e.path().filename().string());
-    ++files;
-  }
-  EXPECT_GE(files, 20);
-}
-
-// A malformed edge list names the line; a missing file its path; a rectangular matrix its shape.
-TEST(TricountApp, OtherBadInputsAreRefused) {
-  ScratchDir dir;
-  std::ofstream(dir / "bad.txt") << "0 1\n1 2\n2 zero\n";
-  std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 3\n";
-  const std::string missing = (dir / "no-such-graph.mtx").string();
-  expect_refused(dir, (dir / "bad.txt").string(), "", "bad.txt:3");
-  expect_refused(dir, missing, "", missing);
-  expect_refused(dir, (dir / "wide.mtx").string(), "", "wide.mtx: the matrix is 2 x 3");
+  expect_inputs_refused(dir, "tricount", refused_inputs(dir), "--backend cpu");
 }
 
 TEST(TricountApp, UnwritableOutputFailsBeforeTheWork) {
   ScratchDir dir;
-  const std::string target = (dir / "no-such-folder" / "counts.tsv").string();
-  const AppRun r = tricount(dir, quote(dataset("small/karate.mtx")) + " --backend cpu -o " + quote(target));
-  EXPECT_EQ(r.status, 1);
-  expect_one_error_line(r, "no-such-folder");
-  EXPECT_EQ(r.out.find("graph:"), std::string::npos) << "ran before failing: " << r.out;
+  expect_unwritable_output_fails_first(dir, "tricount", quote(dataset("small/karate.mtx")) + " --backend cpu");
 }
 
 TEST(TricountApp, HelpListsEveryFlagAndTheDefinition) {
