@@ -57,13 +57,11 @@ Matrix<B> stochastic_start(const Matrix<B>& A, vid_t n) {
 // max over rows of (peak - squares) * entries kept: mcl's chaos of one expansion.
 template <class B>
 double chaos(const Matrix<B>& E, const Vector<B>& peak, const Vector<B>& squares, std::int64_t& entries) {
-  typename B::template Vector<vid_t> degrees;
-  B::row_degrees(degrees, E);
-  entries = B::template reduce_scalar<monoid::Plus, std::int64_t>(degrees);
   Matrix<B> ones;
   B::apply(ones, nullptr, E, unary::One{});
   Vector<B> kept, minus_squares, spread;
   B::template reduce_rows<monoid::Plus>(kept, ones);
+  entries = std::int64_t(B::template reduce_scalar<monoid::Plus>(kept));  // exact in double
   B::apply(minus_squares, nullptr, squares, unary::Negate{});
   B::template ewise_add<monoid::Plus>(spread, nullptr, peak, minus_squares);
   B::template ewise_mult<mult::Times>(spread, nullptr, spread, kept);
