@@ -1,6 +1,5 @@
 #include "spgraph/io/abc.hpp"
 
-#include <cmath>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -60,8 +59,8 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
     double w = 1.0;
     if (!f.at_end()) {
       const FieldCursor at = f;
-      if (f.number(w) != std::errc() || !std::isfinite(w))
-        in.fail("weight " + at.peek_quoted() + " is not a finite number");
+      if (f.number(w) != std::errc()) in.fail("weight " + at.peek_quoted() + " is not a number");
+      detail::check_finite(w, at, in);
       if (options.require_nonnegative_weights) detail::check_weight(w, in);
       if (!f.at_end())
         in.fail("expected 'label1 label2 [weight]'; found more fields: " + detail::quote(f.rest()));

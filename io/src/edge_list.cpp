@@ -90,6 +90,7 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
       const FieldCursor at = f;
       double w = 0;
       if (f.number(w) != std::errc()) in.fail("weight " + at.peek_quoted() + " is not a number");
+      detail::check_finite(w, at, in);
       if (!f.at_end()) in.fail("unexpected text after the weight: " + detail::quote(f.rest()));
       if (options.require_nonnegative_weights) detail::check_weight(w, in);
       coo.val.push_back(w);

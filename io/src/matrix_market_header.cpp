@@ -171,7 +171,7 @@ MatrixMarketHeader parse_matrix_market_header(LineReader& in) {
   return h;
 }
 
-MmValueRule::MmValueRule(const MatrixMarketHeader& h) {
+MmValueRule::MmValueRule(const MatrixMarketHeader& h, const char* noun) : noun(noun) {
   auto set_signed = [&](std::int64_t l, std::int64_t u) { kind = Kind::Signed, lo = l, hi = u; };
   auto set_unsigned = [&](std::uint64_t u) { kind = Kind::Unsigned, umax = u; };
   type_name = std::string(to_string(h.declared_type));

@@ -9,6 +9,7 @@
 #include "line_reader.hpp"
 #include "spgraph/io/matrix_market.hpp"
 #include "text_fields.hpp"
+#include "weight_check.hpp"
 
 namespace spgraph::io::detail {
 
@@ -25,8 +26,9 @@ struct MmValueRule {
   std::int64_t lo = 0, hi = 0;  // Signed
   std::uint64_t umax = 0;       // Unsigned
   std::string type_name;        // for messages: "int8_t", or the field's name
+  const char* noun;             // what a value is called when it is not finite: "weight", "value"
 
-  explicit MmValueRule(const MatrixMarketHeader& h);
+  explicit MmValueRule(const MatrixMarketHeader& h, const char* noun = "weight");
 
   // Parses the value field at the cursor.
   double parse(FieldCursor& f, const LineReader& in) const {
@@ -38,7 +40,8 @@ struct MmValueRule {
     switch (kind) {
       case Kind::Floating: {
         ec = f.number(out);
-        if (ec == std::errc() && std::isfinite(out) && std::fabs(out) > float_max) ec = std::errc::result_out_of_range;
+        if (ec == std::errc()) check_finite(out, at, in, noun);
+        if (ec == std::errc() && std::fabs(out) > float_max) ec = std::errc::result_out_of_range;
         break;
       }
       case Kind::Signed: {

@@ -183,7 +183,7 @@ MatrixMarketDense read_matrix_market_dense(const std::string& path) {
     throw ParseError(path, 1, "only 'general' dense files are supported, not " + std::string(to_string(h.symmetry)));
   check_declared_count(in, h.stored_entries, 2);  // "1\n"
   out.values.reserve(static_cast<std::size_t>(initial_capacity(in, h.stored_entries)));
-  const detail::MmValueRule rule(h);
+  const detail::MmValueRule rule(h, "value");
   std::string_view line;
   while (in.next(line)) {
     if (detail::is_blank_or_comment(line, "%")) continue;

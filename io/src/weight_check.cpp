@@ -14,4 +14,9 @@ std::string weight_refusal(double w, const std::string& where) {
 
 void fail_weight(const LineReader& in, double w, const std::string& where) { in.fail(weight_refusal(w, where)); }
 
+void fail_not_finite(const FieldCursor& at, const LineReader& in, const char* what) {
+  in.fail(std::string(what) + " " + at.peek_quoted() +
+          " is not a finite number; NaN and infinite values are refused in every format");
+}
+
 }  // namespace spgraph::io::detail

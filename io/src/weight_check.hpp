@@ -1,11 +1,15 @@
 #pragma once
-// The readers' check behind LoadOptions::require_nonnegative_weights: a weight that is
-// negative, NaN or infinite is refused with the value and the reason; the text readers name
-// the file and the line. Zero is allowed (a caller such as MCL drops it as no link).
+// The weight rules of the readers. Every text reader refuses a NaN or infinite value
+// whatever the options (check_finite): no algorithm here gives such a graph a meaning, and
+// one rule for every format is easier to state than a rule per format. On top of it,
+// LoadOptions::require_nonnegative_weights refuses negative weights with the value and the
+// reason; the text readers name the file and the line. Zero is allowed (a caller such as MCL
+// drops it as no link).
 #include <cmath>
 #include <string>
 
 #include "line_reader.hpp"
+#include "text_fields.hpp"
 
 namespace spgraph::io::detail {
 
@@ -21,6 +25,15 @@ std::string weight_refusal(double w, const std::string& where = "");
 
 inline void check_weight(double w, const LineReader& in) {
   if (!acceptable_weight(w)) fail_weight(in, w);
+}
+
+// ParseError "FILE:LINE: weight 'nan' is not a finite number; ..." for the field at `at`
+// (`what` names it: "weight", or "value" for a dense vector).
+[[noreturn]] void fail_not_finite(const FieldCursor& at, const LineReader& in, const char* what);
+
+// The one rule for NaN and infinity: `w` was parsed from the field at `at`.
+inline void check_finite(double w, const FieldCursor& at, const LineReader& in, const char* what = "weight") {
+  if (!std::isfinite(w)) fail_not_finite(at, in, what);
 }
 
 }  // namespace spgraph::io::detail

@@ -57,8 +57,8 @@ TEST(Abc, MalformedLines) {
   } cases[] = {
       {"a b\nlonely\n", "2: expected 'label1 label2 [weight]'; found only 'lonely'"},
       {"a b 1 extra\n", "1: expected 'label1 label2 [weight]'; found more fields: 'extra'"},
-      {"a b heavy\n", "1: weight 'heavy' is not a finite number"},
-      {"a b nan\n", "1: weight 'nan' is not a finite number"},
+      {"a b heavy\n", "1: weight 'heavy' is not a number"},
+      {"a b nan\n", "1: weight 'nan' is not a finite number; NaN and infinite values are refused in every format"},
   };
   for (const auto& c : cases) {
     const auto p = tmp.write("bad.abc", c.text);

@@ -1,6 +1,7 @@
 // LoadOptions::require_nonnegative_weights (what the mcl app asks for): a weight that is
-// negative, NaN or infinite is refused naming the file, the line and the value, in each text
-// format; zero weights pass; without the option the readers keep what they read.
+// negative is refused naming the file, the line and the value, in each text format; zero
+// weights pass; without the option the readers keep negative weights. NaN and infinity are
+// refused by every text reader whatever the options (one rule for every format).
 #include <cmath>
 #include <string>
 #include <utility>
@@ -76,8 +77,8 @@ TEST(NonnegativeWeights, TheMessageGivesTheReason) {
   const std::string path = tmp.path(mtx.name) + ":" + std::to_string(bad_line(mtx)) + ": ";
   EXPECT_EQ(message("-2.5"),
             path + "weight -2.5 is negative; the weights must be non-negative finite numbers here");
-  EXPECT_EQ(message("nan"), path + "weight nan is not a number; the weights must be non-negative finite numbers here");
-  EXPECT_EQ(message("-inf"), path + "weight -inf is infinite; the weights must be non-negative finite numbers here");
+  EXPECT_EQ(message("nan"), path + "weight 'nan' is not a finite number; NaN and infinite values are refused in every format");
+  EXPECT_EQ(message("-inf"), path + "weight '-inf' is not a finite number; NaN and infinite values are refused in every format");
   // an integer file's negative value too
   const std::string ints =
       tmp.write("i.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 3\n2 1 -4\n");
@@ -95,8 +96,7 @@ TEST(NonnegativeWeights, ZeroAndPositiveWeightsPass) {
     }
 }
 
-// Off by default: the readers keep negative weights (and every format but .abc NaN and
-// infinite ones), as before the option.
+// Off by default: the readers keep negative weights, as before the option.
 TEST(NonnegativeWeights, OffByDefault) {
   TempDir tmp;
   for (const Format& f : kFormats) {
@@ -104,11 +104,32 @@ TEST(NonnegativeWeights, OffByDefault) {
     const LoadedGraph g = load_graph(tmp.write(f.name, file_text(f, "-1")));
     EXPECT_EQ(test::dense(g.matrix)[2][0], -1.0);
   }
-  EXPECT_EQ(test::dense(load_graph(tmp.write("n.txt", file_text(kFormats[1], "inf"))).matrix)[2][0], HUGE_VAL);
-  // .abc refuses what is not a finite number whatever the option
-  const std::string abc = tmp.write("n.abc", file_text(kFormats[2], "nan"));
-  EXPECT_NE(parse_error_of([&] { load_graph(abc); }).find(abc + ":5: weight 'nan' is not a finite number"),
-            std::string::npos);
+}
+
+// NaN and infinity: one rule for every text reader (plain and compressed), with or without
+// the option: refused naming the file, the line and the text as written.
+TEST(NonFiniteWeights, RefusedByEveryTextReaderWhateverTheOptions) {
+  TempDir tmp;
+  for (const LoadOptions& options : {LoadOptions{}, kRequire})
+    for (const Format& f : kFormats)
+      for (const char* value : {"nan", "NaN", "-nan", "inf", "-inf", "+inf", "Infinity", "1e999"}) {
+        SCOPED_TRACE(std::string(f.name) + " " + value);
+        const std::string path = tmp.write(f.name, file_text(f, value));
+        const std::string msg = parse_error_of([&] { load_graph(path, options); });
+        const std::string at = path + ":" + std::to_string(bad_line(f)) + ": weight '" + value + "'";
+        if (std::string(value) == "1e999")  // out of double's range: refused as such, not as infinite
+          EXPECT_EQ(msg.rfind(path + ":" + std::to_string(bad_line(f)) + ": ", 0), 0u) << msg;
+        else
+          EXPECT_EQ(msg, at + " is not a finite number; NaN and infinite values are refused in every format");
+      }
+}
+
+// The dense Matrix Market reader (vectors) follows the same rule, calling them values.
+TEST(NonFiniteWeights, DenseVectorsToo) {
+  TempDir tmp;
+  const std::string path = tmp.write("v.mtx", "%%MatrixMarket matrix array real general\n3 1\n1\ninf\n2\n");
+  EXPECT_EQ(parse_error_of([&] { read_matrix_market_dense(path); }),
+            path + ":4: value 'inf' is not a finite number; NaN and infinite values are refused in every format");
 }
 
 // Pattern files and edge lists without weights have nothing to refuse.

@@ -8,7 +8,8 @@
 //   anything else    an edge list (.txt, .tsv, .csv, .el, .edges, ...; id_base 0)
 // unless LoadOptions::format names the reader.
 // A missing or unreadable file is an spgraph::Error naming the path and the errno text;
-// malformed content is a ParseError "FILE:LINE: reason".
+// malformed content is a ParseError "FILE:LINE: reason". Every text format refuses a NaN or
+// infinite weight that way (nan, inf, infinity in any case and sign), whatever the options.
 #include <string>
 #include <vector>
 
@@ -40,9 +41,9 @@ struct LoadOptions {
   // beyond 64 * (entries + 1) + 2^20, which is otherwise refused before allocating, with a
   // message naming --compact-ids (edge lists) and --trust-vertex-count.
   bool trust_vertex_count = false;
-  // Refuse a weight that is negative, NaN or infinite (zero is allowed), as MCL needs: an
-  // Error "FILE:LINE: weight -1 is negative; ..." from the text readers, and for a .spgcsr
-  // cache, which has no lines, an Error naming the file and the link.
+  // Refuse a negative weight (zero is allowed), as MCL needs: an Error "FILE:LINE: weight -1
+  // is negative; ..." from the text readers, and for a .spgcsr cache, which has no lines and
+  // may hold NaN or infinity written by a program, an Error naming the file and the link.
   bool require_nonnegative_weights = false;
   GraphFormat format = GraphFormat::ByName;
 };

@@ -7,7 +7,8 @@
 // off-diagonal entry (skew-symmetric: negated; a skew-symmetric diagonal entry is an error).
 // The "%%GraphBLAS type <T>" comment line that LAGraph and SuiteSparse:GraphBLAS write is
 // honoured: every value must be representable in T. Complex, hermitian and dense ("array")
-// files are refused with the reason. Every problem is a spgraph::ParseError "FILE:LINE: reason".
+// files are refused with the reason. A NaN or infinite value is refused whatever the options,
+// as in every text format. Every problem is a spgraph::ParseError "FILE:LINE: reason".
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -42,7 +43,7 @@ struct MatrixMarketOptions {
   // Matrix Market files must not repeat an entry; by default a repeat is a ParseError naming
   // both lines. Sum, Max or First combine repeats instead.
   Duplicates duplicates = Duplicates::Error;
-  // A value that is negative, NaN or infinite is a ParseError naming the line; so is a
+  // A negative value is a ParseError naming the line; so is a
   // positive value of a skew-symmetric file, whose mirror is its negation.
   bool require_nonnegative_weights = false;
   // A size line whose rows or columns are far beyond what its entries justify (more than
