@@ -217,6 +217,7 @@ std::string settings(const MclOptions& o, int scheme) {
 int mcl_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
+  cmd.add_timings_option();
   cmd.parse();
   if (f.output == "-")
     throw UsageError("-o -: the clusters cannot go to stdout here, which carries the report; give a file name");
@@ -224,11 +225,12 @@ int mcl_main(Command& cmd) {
   const MclOptions options = effective_options(f);
   const std::string output = f.output.empty() ? mcl_output_name(f.input.path, options.inflation) : f.output;
 
-  const SelectedBackend backend = announce_backend(f.backend);
+  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   io::AtomicFile out(output);  // opened first, so an unwritable path fails before the work
 
   double load_seconds = 0;
   const io::LoadedGraph graph = load_square_graph(f.input, "Markov clustering", load_seconds);
+  cmd.timings().add(Phase::Load, load_seconds);
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
   std::printf("settings: %s\n", settings(options, f.scheme).c_str());
   std::fflush(stdout);  // before the progress lines on stderr
@@ -245,6 +247,9 @@ int mcl_main(Command& cmd) {
   WallTimer write_timer;
   write_clusters(out, graph, r.clusters);
   const double write_seconds = write_timer.seconds();
+  cmd.timings().add(Phase::Build, build_seconds);
+  cmd.timings().add(Phase::Compute, r.iterate_seconds + r.interpret_seconds);
+  cmd.timings().add(Phase::Write, write_seconds);
 
   std::string outcome = r.converged ? "converged" : "not converged";
   if (!r.converged) {

@@ -300,17 +300,19 @@ void print_sources(const io::LoadedGraph& graph, const std::vector<vid_t>& sourc
 int msbfs_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
+  cmd.add_timings_option();
   cmd.parse();
   if (f.sources.empty() && f.sources_file.empty() && f.random == 0)
     throw UsageError("no sources: give --sources, --sources-file or --random");
   f.search.direction = f.in_links ? BfsDirection::In : BfsDirection::Out;
 
-  const SelectedBackend backend = announce_backend(f.backend);
+  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
   double load_seconds = 0;
   const io::LoadedGraph graph = load_square_graph(f.input, "breadth-first search", load_seconds);
+  cmd.timings().add(Phase::Load, load_seconds);
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
   const std::vector<vid_t> sources =
       f.random > 0 ? random_sources(f.random, graph.matrix.nrows, f.seed, f.input.path)
@@ -337,6 +339,9 @@ int msbfs_main(Command& cmd) {
   // The summary times the searches alone; the rest of the call, less the writing, is building
   // the graph on the backend and copying the answers back.
   const double build_seconds = std::max(0.0, run_timer.seconds() - r.seconds - write_seconds);
+  cmd.timings().add(Phase::Build, build_seconds);
+  cmd.timings().add(Phase::Compute, r.seconds);
+  cmd.timings().add(Phase::Write, write_seconds);
 
   print_sources(graph, sources, r);
   std::string times = "time: load " + format_seconds(load_seconds) + ", build " + format_seconds(build_seconds) +

@@ -120,8 +120,10 @@ void print_top(const io::LoadedGraph& graph, const std::vector<V>& rank, int k) 
 
 template <class V>
 int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& graph, double load_seconds,
-          std::optional<io::AtomicFile>& out) {
+          std::optional<io::AtomicFile>& out, PhaseTimings& timings) {
   const PageRankResult<V> r = algorithms::pagerank<V>(backend, graph.matrix, f.pagerank);
+  timings.add(Phase::Build, r.upload_seconds);
+  timings.add(Phase::Compute, r.solve_seconds);
   const auto& o = f.pagerank;
   const double threshold = o.tolerance_mode == ToleranceMode::NetworkX ? o.tolerance * graph.matrix.nrows : o.tolerance;
   if (o.fixed_iterations > 0)
@@ -132,7 +134,7 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
   std::printf("time: load %s, upload %s, solve %s (iterations %s%s)\n", format_seconds(load_seconds).c_str(),
               format_seconds(r.upload_seconds).c_str(), format_seconds(r.solve_seconds).c_str(),
               format_seconds(r.iterate_seconds).c_str(), r.device_loop ? ", all in one GPU kernel" : "");
-  if (out) write_ranks(*out, graph, r.rank);
+  if (out) timings.time(Phase::Write, [&] { write_ranks(*out, graph, r.rank); });
   if (f.top > 0) print_top(graph, r.rank, f.top);
   if (r.converged) return 0;
   const std::string written = out ? "; ranks written to " + f.output : "";
@@ -147,20 +149,22 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
 int pagerank_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
+  cmd.add_timings_option();
   cmd.parse();
 
-  const SelectedBackend backend = announce_backend(f.backend);
+  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
   double load_seconds = 0;
   const io::LoadedGraph graph = load_square_graph(f.input, "PageRank", load_seconds);
+  cmd.timings().add(Phase::Load, load_seconds);
   if (graph.matrix.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
 
   return run_on(backend, [&] {
-    return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out)
-                                           : solve<double>(f, backend.backend, graph, load_seconds, out);
+    return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out, cmd.timings())
+                                           : solve<double>(f, backend.backend, graph, load_seconds, out, cmd.timings());
   });
 }
 

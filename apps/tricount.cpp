@@ -94,21 +94,25 @@ void write_counts(io::AtomicFile& out, const io::LoadedGraph& graph, const std::
 int tricount_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
+  cmd.add_timings_option();
   cmd.parse();
   if (!f.output.empty()) f.count.per_vertex = true;
 
-  const SelectedBackend backend = announce_backend(f.backend);
+  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
   double load_seconds = 0;
   const io::LoadedGraph graph = load_square_graph(f.input, "triangle counting", load_seconds);
+  cmd.timings().add(Phase::Load, load_seconds);
   const Csr<double>& a = graph.matrix;
   // Stored entries, as read: a symmetric Matrix Market file stores each undirected edge twice.
   std::printf("graph: %s: %lld vertices, %lld links as stored (%s)\n", f.input.path.c_str(),
               static_cast<long long>(a.nrows), static_cast<long long>(a.nnz()), graph.format.c_str());
 
   const TriangleCountResult r = run_on(backend, [&] { return algorithms::triangle_count(backend.backend, a, f.count); });
+  cmd.timings().add(Phase::Build, r.build_seconds);
+  cmd.timings().add(Phase::Compute, r.count_seconds + r.per_vertex_seconds);
   std::printf("triangles: %lld (undirected edges: %lld)\n", static_cast<long long>(r.triangles),
               static_cast<long long>(r.undirected_edges));
   std::string presort = algorithms::to_string(r.presort);
@@ -124,7 +128,7 @@ int tricount_main(Command& cmd) {
   if (f.count.per_vertex) times += ", per-vertex " + format_seconds(r.per_vertex_seconds);
   std::printf("%s\n", times.c_str());
   if (out) {
-    write_counts(*out, graph, r.per_vertex);
+    cmd.timings().time(Phase::Write, [&] { write_counts(*out, graph, r.per_vertex); });
     std::printf("per-vertex counts written to %s\n", f.output.c_str());
   }
   return 0;

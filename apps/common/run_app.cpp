@@ -9,6 +9,21 @@ Command::Command(const char* name, int argc, char** argv)
 
 void Command::parse() { cli_.parse(argc_, argv_); }
 
+CLI::Option* Command::add_timings_option() {
+  return cli_
+      .add_option("--timings", timings_path_,
+                  "write where the run's time went as one JSON object to FILE (\"-\": a line 'timings: {...}' "
+                  "on stderr): total_s, process start (as /proc/self/stat gives it, to 10 ms) to the output "
+                  "written; phases startup_s (to main: loading the program and its libraries), device_init_s "
+                  "(the CUDA context, or GraphBLAS), load_s, build_s (the graph on the backend), compute_s, "
+                  "write_s; other_s, the rest")
+      ->type_name("FILE");
+}
+
+void Command::report_timings() const {
+  if (!timings_path_.empty()) timings_.report(name_, timings_path_);
+}
+
 void print_error(const std::string& name, const std::string& message) {
   std::string line;
   for (char c : message) {

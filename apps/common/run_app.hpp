@@ -10,6 +10,9 @@
 //     });
 //   }
 //
+// An app that calls cmd.add_timings_option() takes --timings FILE: once the body returns, where
+// the run's time went (PhaseTimings, marked by the app through cmd.timings()) is written there.
+//
 // Exit statuses: what the body returns; 0 after --help (CLI11 prints it); 2 for a usage
 // error (bad or missing flags, UsageError); 1 for any other failure. Every failure is ONE
 // line on stderr, "NAME: error: <what>", so scripts and users see the cause and nothing else.
@@ -18,6 +21,7 @@
 #include <new>
 #include <string>
 
+#include "phase_timer.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::apps {
@@ -37,11 +41,19 @@ class Command {
   // propagates to run_app.
   void parse();
 
+  // Declares --timings FILE (FILE "-": one "timings: {...}" line on stderr).
+  CLI::Option* add_timings_option();
+  PhaseTimings& timings() { return timings_; }
+  // Writes the timings where --timings asked, if it was given.
+  void report_timings() const;
+
  private:
+  PhaseTimings timings_;  // first: its clock starts with the command
   std::string name_;
   int argc_;
   char** argv_;
   CLI::App cli_;
+  std::string timings_path_;
 };
 
 // Prints "NAME: error: <message>" as one line (newlines in the message become "; ").
@@ -54,7 +66,9 @@ int run_app(const char* name, int argc, char** argv, Body&& body) {
   try {
     Command command(name, argc, argv);
     try {
-      return body(command);
+      const int status = body(command);
+      command.report_timings();
+      return status;
     } catch (const CLI::Success& e) {  // --help: CLI11 prints it
       return command.cli().exit(e);
     }
