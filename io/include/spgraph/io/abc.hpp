@@ -27,4 +27,14 @@ struct LabeledGraph {
 
 LabeledGraph read_abc(const std::string& path, const AbcOptions& options = {});
 
+// Writes one "label1<TAB>label2[<TAB>weight]" line per entry, in row order, no weights for a
+// pattern matrix; weights as the shortest text that reads back to the same double; labels[v]
+// names vertex v. Vertices without an edge cannot be written (the format names vertices only
+// through edges), and read_abc numbers the others by first appearance. Gzip-compressed when
+// the path ends in ".gz"; the file appears only complete. spgraph::Error for a matrix that is
+// not square, a label count other than nrows, a label read_abc would not give back (empty,
+// holding a blank or a line break, or starting with '#', a comment), a NaN or infinite weight
+// (read_abc refuses them), or a failed write.
+void write_abc(const std::string& path, const Csr<double>& a, const std::vector<std::string>& labels);
+
 }  // namespace spgraph::io

@@ -34,4 +34,15 @@ struct EdgeList {
 
 EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options = {});
 
+// Writes one "source<TAB>target[<TAB>weight]" line per entry, in row order (separator ','
+// instead of the tab for .csv), no weight column for a pattern matrix; weights as the
+// shortest text that reads back to the same double. ids[v] is the id written for vertex v
+// (empty: v itself), so the ids kept by compact_ids can go back out. Gzip-compressed when the
+// path ends in ".gz"; the file appears only complete (AtomicFile). An edge list has no vertex
+// count: vertices after the largest id with an edge are not in it. spgraph::Error for a
+// matrix that is not square, ids of the wrong count, a NaN or infinite weight (which
+// read_edge_list refuses), or a failed write.
+void write_edge_list(const std::string& path, const Csr<double>& a, const std::vector<vid_t>& ids = {},
+                     char separator = '\t');
+
 }  // namespace spgraph::io
