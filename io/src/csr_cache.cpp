@@ -1,104 +1,114 @@
 #include "spgraph/io/csr_cache.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
-#include <bit>
 #include <cerrno>
-#include <cstdio>
+#include <chrono>
 #include <cstring>
 #include <limits>
 #include <memory>
-#include <type_traits>
+#include <span>
 
+#include "csr_cache_checksum.hpp"
+#include "csr_cache_layout.hpp"
+#include "csr_parallel_check.hpp"
+#include "generator_parallel.hpp"
+#include "prefault.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
 
 namespace spgraph::io {
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "the cache layout is little-endian");
+using detail::CacheHeader;
+using detail::kCacheFloat64;
+using detail::kCachePattern;
 
-constexpr char kMagic[8] = {'S', 'P', 'G', 'C', 'S', 'R', '\r', '\n'};
-enum : std::uint32_t { kPattern = 0, kFloat64 = 1 };
-
-struct Header {
-  char magic[8];
-  std::uint32_t version;
-  std::uint32_t value_type;
-  std::int64_t nrows, ncols, nnz;
-  std::int32_t id_base;
-  std::uint32_t reserved0;
-  std::uint64_t label_count, label_bytes;
-  std::uint64_t checksum;
-  std::uint64_t reserved1;
-};
-static_assert(sizeof(Header) == 80 && std::is_trivially_copyable_v<Header>);
+// Fewer threads for a small file: starting one costs about what reading 4 MiB does.
+constexpr std::uint64_t kBytesPerThread = std::uint64_t{4} << 20;
 
 template <class T>
-std::uint64_t chain(const std::vector<T>& v, std::uint64_t seed) {
-  return checksum64(v.data(), v.size() * sizeof(T), seed);
+std::span<const char> bytes_of(const T* data, std::uint64_t count) {
+  return {reinterpret_cast<const char*>(data), count * sizeof(T)};
+}
+template <class T>
+std::span<char> bytes_of(T* data, std::uint64_t count) {
+  return {reinterpret_cast<char*>(data), count * sizeof(T)};
 }
 
-struct LabelArrays {
-  std::vector<std::uint64_t> ends;
-  std::vector<char> text;
-};
-
-std::uint64_t payload_checksum(Header h, const Csr<double>& a, const LabelArrays& labels) {
-  h.checksum = 0;
-  std::uint64_t c = checksum64(&h, sizeof h);
-  c = chain(a.rowptr, c);
-  c = chain(a.col, c);
-  c = chain(a.val, c);
-  c = chain(labels.ends, c);
-  return chain(labels.text, c);
+std::uint64_t payload_bytes(const std::vector<std::span<const char>>& sections) {
+  std::uint64_t total = 0;
+  for (const auto& s : sections) total += s.size();
+  return total;
 }
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
+std::vector<std::uint64_t> block_hashes(const std::vector<std::span<const char>>& sections, int threads) {
+  std::vector<std::uint64_t> hashes(detail::checksum_blocks(payload_bytes(sections)));
+  detail::parallel_blocks(static_cast<std::int64_t>(hashes.size()), threads,
+                          [&](std::int64_t b, int) { hashes[b] = detail::block_hash(sections, b); });
+  return hashes;
+}
 
-class CacheReader {
+class FileDescriptor {
  public:
-  explicit CacheReader(const std::string& path) : path_(path), f_(std::fopen(path.c_str(), "rb")) {
-    if (!f_) throw Error("cannot open " + path + ": " + std::strerror(errno));
+  explicit FileDescriptor(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+    if (fd_ < 0) throw Error("cannot open " + path + ": " + std::strerror(errno));
+  }
+  ~FileDescriptor() { ::close(fd_); }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+class CacheFile {
+ public:
+  explicit CacheFile(const std::string& path) : path_(path), fd_(path) {
     struct stat st {};
-    if (::fstat(::fileno(f_.get()), &st) != 0) throw Error("cannot read " + path + ": " + std::strerror(errno));
+    if (::fstat(fd_.get(), &st) != 0) throw Error("cannot read " + path + ": " + std::strerror(errno));
     size_ = static_cast<std::uint64_t>(st.st_size);
   }
   std::uint64_t size() const { return size_; }
   [[noreturn]] void fail(const std::string& reason) const { throw ParseError(path_, 0, reason); }
-  void read(void* dst, std::size_t bytes) {
-    if (bytes == 0 || std::fread(dst, 1, bytes, f_.get()) == bytes) return;
-    if (std::ferror(f_.get())) throw Error("cannot read " + path_ + ": " + std::strerror(errno));
-    fail("truncated while reading (did the file shrink?)");
-  }
-  template <class T>
-  void read(std::vector<T>& v, std::uint64_t count) {
-    v.resize(count);
-    read(v.data(), count * sizeof(T));
+  const std::string& path() const { return path_; }
+
+  // Reads exactly dst.size() bytes at `offset`; safe to call from several threads at once.
+  void read_at(std::span<char> dst, std::uint64_t offset) const {
+    while (!dst.empty()) {
+      const ssize_t got = ::pread(fd_.get(), dst.data(), dst.size(), static_cast<off_t>(offset));
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw Error("cannot read " + path_ + ": " + std::strerror(errno));
+      if (got == 0) fail("truncated while reading (did the file shrink?)");
+      dst = dst.subspan(static_cast<std::size_t>(got));
+      offset += static_cast<std::uint64_t>(got);
+    }
   }
 
  private:
   std::string path_;
-  std::unique_ptr<std::FILE, FileCloser> f_;
+  FileDescriptor fd_;
   std::uint64_t size_ = 0;
 };
 
-Header read_header(CacheReader& in) {
-  Header h{};
+CacheHeader read_header(const CacheFile& in) {
+  CacheHeader h{};
   const auto head = static_cast<std::size_t>(std::min<std::uint64_t>(in.size(), sizeof h));
-  in.read(&h, head);
-  if (std::memcmp(h.magic, kMagic, std::min(head, sizeof kMagic)) != 0 || head == 0)
+  in.read_at({reinterpret_cast<char*>(&h), head}, 0);
+  if (head == 0 || std::memcmp(h.magic, detail::kCacheMagic, std::min(head, sizeof h.magic)) != 0)
     in.fail("not an spgraph CSR cache (bad magic number)");
   if (head < sizeof h)
     in.fail("truncated: " + std::to_string(head) + " bytes, shorter than the " + std::to_string(sizeof h) +
             "-byte header");
   if (h.version != kCsrCacheVersion)
     in.fail("cache version " + std::to_string(h.version) + ", but this build reads version " +
-            std::to_string(kCsrCacheVersion) + " (re-create the cache from the original graph)");
-  if (h.value_type != kPattern && h.value_type != kFloat64)
+            std::to_string(kCsrCacheVersion) + ": re-create it from the original graph (spgraph-convert GRAPH " +
+            in.path() + ")");
+  if (h.value_type != kCachePattern && h.value_type != kCacheFloat64)
     in.fail("unknown value type code " + std::to_string(h.value_type));
   constexpr std::int64_t kMaxIds = std::numeric_limits<vid_t>::max();
   if (h.nrows < 0 || h.nrows > kMaxIds || h.ncols < 0 || h.ncols > kMaxIds || h.nnz < 0 ||
@@ -107,13 +117,47 @@ Header read_header(CacheReader& in) {
   return h;
 }
 
-std::uint64_t expected_size(const Header& h) {
+std::uint64_t expected_size(const CacheHeader& h) {
   // Summed in 128 bits: no header value, however corrupt, can overflow it.
-  const unsigned __int128 bytes = sizeof(Header) + (static_cast<unsigned __int128>(h.nrows) + 1) * 8 +
-                                  static_cast<unsigned __int128>(h.nnz) * (h.value_type == kFloat64 ? 12 : 4) +
+  const unsigned __int128 bytes = sizeof(CacheHeader) + (static_cast<unsigned __int128>(h.nrows) + 1) * 8 +
+                                  static_cast<unsigned __int128>(h.nnz) * (h.value_type == kCacheFloat64 ? 12 : 4) +
                                   static_cast<unsigned __int128>(h.label_count) * 8 + h.label_bytes;
   return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                             : static_cast<std::uint64_t>(bytes);
+}
+
+// Seconds since the previous lap, written to the phase it ends when phases are wanted.
+class PhaseClock {
+ public:
+  explicit PhaseClock(CsrCacheReadPhases* phases) : phases_(phases) {}
+  void lap(double CsrCacheReadPhases::*phase) {
+    const auto now = std::chrono::steady_clock::now();
+    if (phases_) phases_->*phase = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+  }
+
+ private:
+  CsrCacheReadPhases* phases_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// The labels from their end offsets into `text`, built by several threads.
+std::vector<std::string> build_labels(const CacheFile& in, const std::uint64_t* ends, std::uint64_t count,
+                                      const char* text, std::uint64_t text_bytes, int threads) {
+  constexpr std::int64_t kLabelsPerBlock = 1 << 16;
+  std::vector<std::string> labels(count);
+  detail::parallel_blocks((static_cast<std::int64_t>(count) + kLabelsPerBlock - 1) / kLabelsPerBlock, threads,
+                          [&](std::int64_t b, int) {
+                            const auto first = static_cast<std::uint64_t>(b * kLabelsPerBlock);
+                            const auto last = std::min<std::uint64_t>(count, first + kLabelsPerBlock);
+                            std::uint64_t begin = first == 0 ? 0 : ends[first - 1];
+                            for (std::uint64_t i = first; i < last; ++i) {
+                              if (ends[i] < begin || ends[i] > text_bytes) in.fail("corrupt label table");
+                              labels[i].assign(text + begin, text + ends[i]);
+                              begin = ends[i];
+                            }
+                          });
+  return labels;
 }
 
 }  // namespace
@@ -124,40 +168,39 @@ void write_csr_cache(const std::string& path, const Csr<double>& a, const std::v
   if (!names.empty() && names.size() != static_cast<std::size_t>(a.nrows))
     throw Error("write_csr_cache: " + std::to_string(names.size()) + " labels for " + std::to_string(a.nrows) +
                 " vertices");
-  LabelArrays labels;
-  labels.ends.reserve(names.size());
+  std::vector<std::uint64_t> label_ends;
+  std::string label_text;
+  label_ends.reserve(names.size());
   for (const std::string& s : names) {
-    labels.text.insert(labels.text.end(), s.begin(), s.end());
-    labels.ends.push_back(labels.text.size());
+    label_text += s;
+    label_ends.push_back(label_text.size());
   }
-  Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  CacheHeader h{};
+  std::memcpy(h.magic, detail::kCacheMagic, sizeof h.magic);
   h.version = kCsrCacheVersion;
-  h.value_type = a.is_pattern() ? kPattern : kFloat64;
+  h.value_type = a.is_pattern() ? kCachePattern : kCacheFloat64;
   h.nrows = a.nrows;
   h.ncols = a.ncols;
   h.nnz = a.nnz();
   h.id_base = id_base;
-  h.label_count = labels.ends.size();
-  h.label_bytes = labels.text.size();
-  h.checksum = payload_checksum(h, a, labels);
+  h.label_count = label_ends.size();
+  h.label_bytes = label_text.size();
+  const std::vector<std::span<const char>> sections = {
+      bytes_of(a.rowptr.data(), a.rowptr.size()), bytes_of(a.col.data(), a.col.size()),
+      bytes_of(a.val.data(), a.val.size()), bytes_of(label_ends.data(), label_ends.size()),
+      bytes_of(label_text.data(), label_text.size())};
+  h.checksum = detail::cache_checksum(h, block_hashes(sections, detail::resolve_threads(0)));
 
   AtomicFile out(path);
-  auto put = [&](const auto& v) {
-    out.write({reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0])});
-  };
   out.write({reinterpret_cast<const char*>(&h), sizeof h});
-  put(a.rowptr);
-  put(a.col);
-  put(a.val);
-  put(labels.ends);
-  put(labels.text);
+  for (const auto& s : sections) out.write({s.data(), s.size()});
   out.commit();
 }
 
-CsrCache read_csr_cache(const std::string& path) {
-  CacheReader in(path);
-  const Header h = read_header(in);
+CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& options) {
+  PhaseClock clock(options.phases);
+  const CacheFile in(path);
+  const CacheHeader h = read_header(in);
   const std::uint64_t expected = expected_size(h);
   if (in.size() < expected)
     in.fail("truncated: the header describes " + std::to_string(expected) + " bytes, the file has " +
@@ -165,33 +208,61 @@ CsrCache read_csr_cache(const std::string& path) {
   if (in.size() > expected)
     in.fail("the file has " + std::to_string(in.size()) + " bytes, " + std::to_string(in.size() - expected) +
             " more than its header describes");
+  const std::uint64_t payload = expected - sizeof h;
+  const int threads = static_cast<int>(std::min<std::uint64_t>(
+      static_cast<std::uint64_t>(detail::resolve_threads(options.threads)), payload / kBytesPerThread + 1));
+  clock.lap(&CsrCacheReadPhases::open);
 
   CsrCache out;
   Csr<double>& a = out.matrix;
   a.nrows = static_cast<vid_t>(h.nrows);
   a.ncols = static_cast<vid_t>(h.ncols);
-  LabelArrays labels;
-  in.read(a.rowptr, static_cast<std::uint64_t>(h.nrows) + 1);
-  in.read(a.col, static_cast<std::uint64_t>(h.nnz));
-  if (h.value_type == kFloat64) in.read(a.val, static_cast<std::uint64_t>(h.nnz));
-  in.read(labels.ends, h.label_count);
-  in.read(labels.text, h.label_bytes);
-  if (payload_checksum(h, a, labels) != h.checksum)
-    in.fail("checksum mismatch: the file is corrupt (re-create the cache from the original graph)");
+  const auto nnz = static_cast<std::uint64_t>(h.nnz);
+  detail::resize_prefaulted(a.rowptr, static_cast<std::size_t>(h.nrows) + 1, threads);
+  detail::resize_prefaulted(a.col, nnz, threads);
+  if (h.value_type == kCacheFloat64) detail::resize_prefaulted(a.val, nnz, threads);
+  // The label arrays are scratch: left uninitialised, their pages are mapped by the reads.
+  const std::unique_ptr<std::uint64_t[]> label_ends(new std::uint64_t[h.label_count]);
+  const std::unique_ptr<char[]> label_text(new char[h.label_bytes]);
+  clock.lap(&CsrCacheReadPhases::allocate);
 
-  try {
-    a.validate(/*require_sorted=*/true);
-  } catch (const Error& e) {
-    in.fail(std::string("invalid CSR structure despite a valid checksum: ") + e.what());
+  const std::vector<std::span<char>> sections = {
+      bytes_of(a.rowptr.data(), a.rowptr.size()), bytes_of(a.col.data(), a.col.size()),
+      bytes_of(a.val.data(), a.val.size()), bytes_of(label_ends.get(), h.label_count),
+      bytes_of(label_text.get(), h.label_bytes)};
+  const std::vector<std::span<const char>> read_only(sections.begin(), sections.end());
+  std::vector<std::uint64_t> hashes(options.verify_checksum ? detail::checksum_blocks(payload) : 0);
+  // Checksum blocks are the unit of work: each thread reads a block, then hashes it while it is
+  // still in the thread's cache.
+  detail::parallel_blocks(static_cast<std::int64_t>(detail::checksum_blocks(payload)), threads,
+                          [&](std::int64_t b, int) {
+                            const std::uint64_t first = static_cast<std::uint64_t>(b) * detail::kChecksumBlockBytes;
+                            detail::for_each_piece(sections, first, first + detail::kChecksumBlockBytes,
+                                                   [&](std::size_t s, std::uint64_t offset, std::uint64_t bytes,
+                                                       std::uint64_t at) {
+                                                     in.read_at(sections[s].subspan(offset, bytes), sizeof h + at);
+                                                   });
+                            if (options.verify_checksum) hashes[b] = detail::block_hash(read_only, b);
+                          });
+  clock.lap(&CsrCacheReadPhases::read);
+
+  if (options.verify_checksum && detail::cache_checksum(h, hashes) != h.checksum)
+    in.fail("checksum mismatch: the file is corrupt (re-create the cache from the original graph)");
+  if (!detail::csr_structure_valid(a, threads)) {
+    std::string why = "invalid CSR structure";
+    if (options.verify_checksum) why += " despite a valid checksum";
+    try {
+      a.validate(/*require_sorted=*/true);  // names the first violation
+    } catch (const Error& e) {
+      why += std::string(": ") + e.what();
+    }
+    in.fail(why);
   }
-  out.labels.reserve(h.label_count);
-  std::uint64_t begin = 0;
-  for (std::uint64_t end : labels.ends) {
-    if (end < begin || end > labels.text.size()) in.fail("corrupt label table");
-    out.labels.emplace_back(labels.text.data() + begin, labels.text.data() + end);
-    begin = end;
-  }
+  clock.lap(&CsrCacheReadPhases::check);
+
+  out.labels = build_labels(in, label_ends.get(), h.label_count, label_text.get(), h.label_bytes, threads);
   out.id_base = h.id_base;
+  clock.lap(&CsrCacheReadPhases::labels);
   return out;
 }
 

@@ -1,0 +1,75 @@
+#include "csr_parallel_check.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+
+#include "generator_parallel.hpp"
+
+namespace spgraph::io::detail {
+namespace {
+
+// Elements per task: large enough that scheduling costs nothing, small enough to balance.
+constexpr std::int64_t kCheckBlock = std::int64_t{1} << 20;
+
+std::int64_t blocks_of(std::int64_t elements) { return (elements + kCheckBlock - 1) / kCheckBlock; }
+
+// The loops below have no branches, so they vectorise; the 64-bit compares need AVX2 (SSE2,
+// the build's baseline, has none), hence a clone for it picked at load time.
+#define SPGRAPH_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+
+// How many i in [first, last) have rowptr[i] > rowptr[i + 1].
+SPGRAPH_VECTOR_CLONES std::int64_t offset_decreases(const eid_t* rowptr, std::int64_t first, std::int64_t last) {
+  std::int64_t n = 0;
+  for (std::int64_t i = first; i < last; ++i) n += rowptr[i] > rowptr[i + 1];
+  return n;
+}
+
+struct ColumnCounts {
+  std::uint32_t out_of_range = 0;
+  std::uint32_t descents = 0;  // q with col[q] <= col[q - 1]
+};
+
+// Over entries [first, last), first >= 1, at most 2^32 of them.
+SPGRAPH_VECTOR_CLONES ColumnCounts column_counts(const vid_t* col, eid_t first, eid_t last, vid_t ncols) {
+  ColumnCounts c;
+  for (eid_t q = first; q < last; ++q) {
+    c.out_of_range += static_cast<std::uint32_t>(col[q]) >= static_cast<std::uint32_t>(ncols);
+    c.descents += col[q] <= col[q - 1];
+  }
+  return c;
+}
+
+}  // namespace
+
+bool csr_structure_valid(const Csr<double>& a, int threads) {
+  const eid_t* rowptr = a.rowptr.data();
+  const vid_t* col = a.col.data();
+  const std::int64_t nrows = a.nrows;
+  const auto nnz = static_cast<eid_t>(a.col.size());
+  const vid_t ncols = a.ncols;
+  if (rowptr[0] != 0 || rowptr[nrows] != nnz) return false;
+  if (nnz > 0 && static_cast<std::uint32_t>(col[0]) >= static_cast<std::uint32_t>(ncols)) return false;
+  std::atomic<bool> valid{true};
+  // Offsets first: the column pass below trusts them to stay inside [0, nnz].
+  parallel_blocks(blocks_of(nrows), threads, [&](std::int64_t b, int) {
+    if (offset_decreases(rowptr, b * kCheckBlock, std::min(nrows, (b + 1) * kCheckBlock)) != 0) valid = false;
+  });
+  if (!valid) return false;
+  // Entries [first, last) of each block: all columns in range, and every descent
+  // (col[q] <= col[q - 1]) at the first entry of a row, which is checked by counting the
+  // descents, then the descents at row starts; the rows starting in the block are found by
+  // binary search.
+  parallel_blocks(blocks_of(nnz), threads, [&](std::int64_t b, int) {
+    const eid_t first = std::max<eid_t>(1, b * kCheckBlock), last = std::min<eid_t>(nnz, (b + 1) * kCheckBlock);
+    const ColumnCounts c = column_counts(col, first, last, ncols);
+    std::uint32_t row_start_descents = 0;
+    for (std::int64_t row = std::lower_bound(rowptr, rowptr + nrows + 1, first) - rowptr;
+         row < nrows && rowptr[row] < last; ++row)
+      row_start_descents += rowptr[row] < rowptr[row + 1] && col[rowptr[row]] <= col[rowptr[row] - 1];
+    if (c.out_of_range != 0 || c.descents != row_start_descents) valid = false;
+  });
+  return valid;
+}
+
+}  // namespace spgraph::io::detail
