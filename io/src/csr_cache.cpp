@@ -217,10 +217,15 @@ CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& opti
   Csr<double>& a = out.matrix;
   a.nrows = static_cast<vid_t>(h.nrows);
   a.ncols = static_cast<vid_t>(h.ncols);
-  const auto nnz = static_cast<std::uint64_t>(h.nnz);
-  detail::resize_prefaulted(a.rowptr, static_cast<std::size_t>(h.nrows) + 1, threads);
-  detail::resize_prefaulted(a.col, nnz, threads);
-  if (h.value_type == kCacheFloat64) detail::resize_prefaulted(a.val, nnz, threads);
+  const auto offsets = static_cast<std::size_t>(h.nrows) + 1;
+  const auto nnz = static_cast<std::size_t>(h.nnz);
+  const std::size_t nvals = h.value_type == kCacheFloat64 ? nnz : 0;
+  detail::prefault({detail::reserved_bytes(a.rowptr, offsets), detail::reserved_bytes(a.col, nnz),
+                    detail::reserved_bytes(a.val, nvals)},
+                   threads);
+  a.rowptr.resize(offsets);
+  a.col.resize(nnz);
+  a.val.resize(nvals);
   // The label arrays are scratch: left uninitialised, their pages are mapped by the reads.
   const std::unique_ptr<std::uint64_t[]> label_ends(new std::uint64_t[h.label_count]);
   const std::unique_ptr<char[]> label_text(new char[h.label_bytes]);
