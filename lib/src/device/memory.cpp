@@ -19,15 +19,25 @@ namespace {
 std::atomic<std::size_t> g_current{0};
 std::atomic<std::size_t> g_peak{0};
 
+cudaMemPool_t default_pool(int dev) {
+  cudaMemPool_t pool;
+  SPGRAPH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+  return pool;
+}
+
+cudaMemPool_t current_pool() {
+  int dev = 0;
+  SPGRAPH_CUDA(cudaGetDevice(&dev));
+  return default_pool(dev);
+}
+
 // Keep freed blocks in the pool: returning them to the driver after every synchronisation
 // would make each SpGEMM phase pay cudaMalloc again. Once for each device's pool.
 void configure_pool() {
   static PerDevice<bool> configured;
   configured.get([](int dev) {
-    cudaMemPool_t pool;
-    SPGRAPH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
     std::uint64_t threshold = UINT64_MAX;
-    SPGRAPH_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    SPGRAPH_CUDA(cudaMemPoolSetAttribute(default_pool(dev), cudaMemPoolAttrReleaseThreshold, &threshold));
     return true;
   });
 }
@@ -105,6 +115,14 @@ void* allocate(std::size_t bytes, cudaStream_t stream) {
   void* p = nullptr;
   cudaError_t st = cudaMallocAsync(&p, bytes, stream);
   if (st == cudaErrorMemoryAllocation) {
+    // The pool keeps what was freed (configure_pool), in blocks that may be too small for this
+    // request while counting as available: hand them back to the driver and try once more.
+    cudaGetLastError();
+    SPGRAPH_CUDA(cudaDeviceSynchronize());  // frees still queued on streams complete first
+    SPGRAPH_CUDA(cudaMemPoolTrimTo(current_pool(), 0));
+    st = cudaMallocAsync(&p, bytes, stream);
+  }
+  if (st == cudaErrorMemoryAllocation) {
     cudaGetLastError();
     throw ResourceError("device memory exhausted: could not allocate " + format_bytes(bytes) + " (" +
                         format_bytes(available_memory()) + " available, " + format_bytes(held) +
@@ -158,10 +176,7 @@ void copy_to_host(void* host, const void* device_ptr, std::size_t bytes, cudaStr
 std::size_t available_memory() {
   std::size_t free_b = 0, total_b = 0;
   SPGRAPH_CUDA(cudaMemGetInfo(&free_b, &total_b));
-  int dev = 0;
-  SPGRAPH_CUDA(cudaGetDevice(&dev));
-  cudaMemPool_t pool;
-  SPGRAPH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+  const cudaMemPool_t pool = current_pool();
   std::uint64_t reserved = 0, used = 0;
   SPGRAPH_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
   SPGRAPH_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
