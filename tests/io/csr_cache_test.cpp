@@ -229,7 +229,7 @@ TEST_F(CsrCacheTest, CorruptLabelTableIsRefused) {
   EXPECT_EQ(parse_error_of([&] { read_csr_cache(path); }), path + ": corrupt label table");
 }
 
-// A graph over several checksum blocks and CSR check blocks (2^20 entries), valued and labelled.
+// A graph over several checksum blocks (1 MiB) and many CSR check blocks, valued and labelled.
 class LargeCacheTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -276,7 +276,8 @@ TEST_F(LargeCacheTest, FlipsAndBadColumnsAcrossBlockBoundariesAreRefused) {
               path + ": checksum mismatch: the file is corrupt (re-create the cache from the original graph)")
         << "byte " << at;
   }
-  // The first entry of the second check block repeats the last of the first, inside one row.
+  // Entry 2^20 starts a check block (a multiple of their size) and repeats the entry before it,
+  // inside one row.
   const eid_t p = eid_t{1} << 20;
   vid_t row = 0;
   while (graph->rowptr[row + 1] <= p) ++row;
