@@ -31,6 +31,7 @@ namespace fs = std::filesystem;
 
 constexpr double kRequiredTextMBps = 150.0;
 constexpr int kRepeats = 3;
+constexpr int kSmallFiles = 2000;
 
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -63,6 +64,19 @@ Csr<double> synthetic_graph(eid_t entries) {
     }
     a.rowptr[i + 1] = static_cast<eid_t>(a.col.size());
   }
+  return a;
+}
+
+// A 10-vertex ring, varied by k, as a small file of a few dozen lines.
+Csr<double> sample_small(int k) {
+  Csr<double> a;
+  a.nrows = a.ncols = 10;
+  for (vid_t i = 0; i < 10; ++i) {
+    a.rowptr.push_back(i);
+    a.col.push_back((i + 1 + k % 8) % 10);
+    a.val.push_back(i + 0.5);
+  }
+  a.rowptr.push_back(10);
   return a;
 }
 
@@ -158,6 +172,18 @@ int main(int argc, char** argv) {
     require_same(got, a, "g.mtx.gz");
     add("read", "g.spgcsr", fs::file_size(cache), time_runs([&] { got = io::read_csr_cache(cache).matrix; }, kRepeats));
     require_same(got, a, "g.spgcsr");
+    // Many small files: what a load costs beyond its bytes (buffers, opening the file).
+    std::vector<std::string> small;
+    for (int k = 0; k < kSmallFiles; ++k) {
+      small.push_back(dir + "/s" + std::to_string(k) + ".mtx");
+      io::write_matrix_market(small.back(), sample_small(k));
+    }
+    std::uint64_t small_bytes = 0;
+    for (const auto& f : small) small_bytes += fs::file_size(f);
+    const Measured m_small = time_runs([&] {
+      for (const auto& f : small) got = io::read_matrix_market(f).matrix;
+    }, kRepeats);
+    add("read", std::to_string(kSmallFiles) + " small .mtx", small_bytes, m_small);
     table.add_gap();
     add("write", "g.mtx", mtx_bytes, w_mtx);
     add("write", "g.mtx.gz (as text MB)", mtx_bytes, w_gz);
@@ -167,6 +193,8 @@ int main(int argc, char** argv) {
     std::cout << "spgraph I/O, one core, files in the page cache (" << a.nnz() << " entries, " << a.nrows
               << " vertices; gz is " << bench::fixed(static_cast<double>(fs::file_size(gz)) / 1e6, 1) << " MB)\n";
     table.print(std::cout);
+    std::cout << "small files: " << bench::fixed(kSmallFiles / m_small.best_s, 0) << " files/s (best of " << kRepeats
+              << ")\n";
     const double slowest = std::min(text_rate, pattern_rate);
     if (check && slowest < kRequiredTextMBps) {
       std::cerr << "bench_io: Matrix Market text read at " << bench::fixed(slowest, 1) << " MB/s, below the required "

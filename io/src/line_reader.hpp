@@ -41,6 +41,14 @@ class LineReader {
     line = std::string_view(b, len);
     return true;
   }
+  // The unread text up to its last line end within about `bytes` (more when one line is
+  // longer), for a parser that splits it among threads; the file's last line may lack its
+  // newline. Empty at the end of the text; a broken gzip stream is thrown once its complete
+  // lines were handed out. The lines of a block are not counted here: the caller reports
+  // them with count_lines() before the next call. Valid until the next call.
+  std::string_view next_block(std::size_t bytes);
+  void count_lines(long long lines) { line_ += lines; }
+
   // 1-based number of the line next() returned last (0 before the first).
   long long line_number() const { return line_; }
   const std::string& path() const { return path_; }
@@ -55,7 +63,8 @@ class LineReader {
 
  private:
   bool next_slow(std::string_view& line);
-  void refill();
+  void refill(std::size_t min_capacity = 0);
+  void skip_bom();
 
   std::string path_;
   int fd_ = -1;
