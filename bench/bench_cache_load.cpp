@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -135,6 +136,14 @@ Measured measure(const std::string& path, int threads, bool checksum, int repeat
 
 std::string ms(double seconds) { return fixed(seconds * 1e3, 1); }
 
+// "model name" of /proc/cpuinfo: which machine the numbers are from.
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.starts_with("model name")) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
 int run(const Options& o) {
   std::string path = o.input, dir;
   std::string source = o.input;
@@ -170,8 +179,9 @@ int run(const Options& o) {
   const double bytes = static_cast<double>(fs::file_size(path));
   const io::CsrCache sample = io::read_csr_cache(path);
   std::cout << path << ": " << bench::count(sample.matrix.nrows) << " rows, " << bench::count(sample.matrix.nnz())
-            << " entries, " << fixed(bytes / 1e6, 1) << " MB; " << std::thread::hardware_concurrency()
-            << " hardware threads; median and best of " << o.repeats << " reads\n";
+            << " entries, " << fixed(bytes / 1e6, 1) << " MB; " << cpu_model() << ", "
+            << std::thread::hardware_concurrency() << " hardware threads; median and best of " << o.repeats
+            << " reads\n";
 
   bench::Table t({"threads", "checksum", "median s", "best s", "GB/s", "open ms", "allocate ms", "read ms", "check ms",
                   "labels ms"});
@@ -203,6 +213,7 @@ int run(const Options& o) {
                                          {"bytes", bytes},
                                          {"nrows", sample.matrix.nrows},
                                          {"nnz", sample.matrix.nnz()},
+                                         {"cpu", cpu_model()},
                                          {"hardware_threads", std::thread::hardware_concurrency()},
                                          {"repeats", o.repeats},
                                          {"write_s", write_s},
