@@ -117,9 +117,13 @@ io::LoadedGraph reshape(io::LoadedGraph g, const Flags& f) {
   return relabel(std::move(g), f.relabel);
 }
 
-std::string summary(const io::LoadedGraph& g) {
-  return std::to_string(g.matrix.nrows) + " vertices, " + std::to_string(g.matrix.nnz()) + " edges";
+// "34 vertices, 156 edges", or for a matrix that is not a graph "2 x 3 matrix, 2 entries".
+std::string summary(vid_t nrows, vid_t ncols, eid_t nnz) {
+  if (nrows != ncols)
+    return std::to_string(nrows) + " x " + std::to_string(ncols) + " matrix, " + std::to_string(nnz) + " entries";
+  return std::to_string(nrows) + " vertices, " + std::to_string(nnz) + " edges";
 }
+std::string summary(const io::LoadedGraph& g) { return summary(g.matrix.nrows, g.matrix.ncols, g.matrix.nnz()); }
 
 int convert_main(Command& cmd) {
   Flags f;
@@ -147,8 +151,9 @@ int convert_main(Command& cmd) {
 
   for (const std::string& note : saved.notes) std::fprintf(stderr, "%s: note: %s\n", cmd.name().c_str(), note.c_str());
   const bool gzip = format != io::SaveFormat::Cache && f.output.ends_with(".gz");
-  std::printf("%s -> %s: %d vertices, %lld edges (%s%s), %llu bytes; time: %s %s, reshape %s, write %s\n",
-              source.c_str(), f.output.c_str(), saved.vertices, static_cast<long long>(saved.edges),
+  const vid_t columns = graph.matrix.nrows == graph.matrix.ncols ? saved.vertices : graph.matrix.ncols;
+  std::printf("%s -> %s: %s (%s%s), %llu bytes; time: %s %s, reshape %s, write %s\n", source.c_str(),
+              f.output.c_str(), summary(saved.vertices, columns, saved.edges).c_str(),
               std::string(io::to_string(format)).c_str(), gzip ? ", gzip" : "",
               static_cast<unsigned long long>(fs::file_size(f.output)), generating ? "generate" : "load",
               format_seconds(read_seconds).c_str(), format_seconds(reshape_seconds).c_str(),

@@ -98,6 +98,28 @@ TEST(ConvertApp, ToOverridesTheName) {
                      io::load_graph((dir / "k.gz").string(), {.format = io::GraphFormat::EdgeList}).matrix);
 }
 
+// A matrix that is not square is no graph, but Matrix Market and the cache hold it as it is.
+TEST(ConvertApp, RectangularMatrices) {
+  ScratchDir dir;
+  std::ofstream(dir / "wide.mtx") << "%%MatrixMarket matrix coordinate real general\n2 3 2\n1 3 0.5\n2 1 2\n";
+  const std::string wide = quote((dir / "wide.mtx").string());
+  const AppRun r = convert(dir, wide + " " + quote((dir / "wide.spgcsr").string()));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("wide.spgcsr: 2 x 3 matrix, 2 entries (.spgcsr)"), std::string::npos) << r.out;
+  convert_ok(dir, quote((dir / "wide.spgcsr").string()) + " " + quote((dir / "back.mtx").string()));
+  expect_same_numbered_graph(load(dir / "wide.mtx"), load(dir / "back.mtx"));
+  for (const auto& [args, mentions] : std::vector<std::pair<std::string, std::string>>{
+           {quote((dir / "w.txt").string()), "the matrix is 2 x 3 and an edge list holds a square"},
+           {quote((dir / "w.mtx").string()) + " --symmetrize", "--symmetrize: the matrix is 2 x 3"},
+           {quote((dir / "w.mtx").string()) + " --relabel compact", "--relabel: the matrix is 2 x 3"}}) {
+    const AppRun refused = convert(dir, wide + " " + args);
+    EXPECT_EQ(refused.status, 1);
+    expect_app_error(refused, kApp, mentions);
+  }
+  EXPECT_FALSE(fs::exists(dir / "w.txt"));
+  EXPECT_FALSE(fs::exists(dir / "w.mtx"));
+}
+
 TEST(ConvertApp, SummaryLine) {
   ScratchDir dir;
   const fs::path out = dir / "k.txt.gz";
