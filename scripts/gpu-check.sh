@@ -5,7 +5,9 @@
 # what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
 # memcheck over the GPU test suites), racecheck (shared-memory hazards, one test per kernel
 # family), spmv, spgemm, graph, tricount, msbfs, mcl, io, generators (benchmarks; mcl runs
-# van Dongen's mcl program beside ours, from the Debian packages device-pack.sh packs).
+# van Dongen's mcl program beside ours, from the Debian packages device-pack.sh packs), e2e
+# (bench_end_to_end: the apps as child processes, GPU and CPU; E2E_ARGS adds its flags), plots
+# (figures of this run's JSON, where matplotlib is installed).
 # Default: all. GTEST_FILTER narrows the tests. Writes logs and JSON under $OUT when set.
 set -u
 # van Dongen's mcl for the mcl step: Debian's, unpacked below where packed (not put on PATH: our
@@ -29,7 +31,7 @@ data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs mcl io generators)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs mcl io generators e2e plots)
 # The test binaries: the packed ones (a call may carry only some), else those on PATH.
 if [ -d .device/bin ]; then bin=$PWD/.device/bin; else bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)"); fi
 status=0
@@ -94,6 +96,21 @@ for w in "${what[@]}"; do
         --mcl-logs "$out" --json "$out/mcl-bench.json" || status=1 ;;
     io) bench_io || status=1 ;;
     generators) bench_generators || status=1 ;;
+    e2e)
+      # The generated graphs are written once per machine as .spgcsr under /tmp; the step gets
+      # E2E_TIMEOUT (540 s) so that the call's logs still come back. Needs pagerank, tricount,
+      # msbfs, mcl and bench_end_to_end packed together (DEVICE_BINS).
+      timeout "${E2E_TIMEOUT:-540}" bench_end_to_end --dir /tmp/spgraph-e2e-graphs --data-dir "$data/real" \
+        --json "$out/end-to-end-bench.json" ${E2E_ARGS:-} || status=1 ;;
+    plots)
+      # The figures of every JSON this call wrote so far, beside it in the archive; the docs' own
+      # come from the copied JSON: python3 scripts/plot-benchmarks.py docs/performance/data
+      # docs/performance/figures.
+      if python3 -c 'import matplotlib' 2>/dev/null; then
+        python3 scripts/plot-benchmarks.py "$out" "$out/figures" || status=1
+      else
+        echo "plots: no matplotlib on this machine; the JSON under \$OUT is plotted where it is copied"
+      fi ;;
     *) echo "unknown step $w"; status=1 ;;
   esac
 done
