@@ -1,10 +1,13 @@
-// Reader and writer throughput on one core: a synthetic graph written as Matrix Market text
-// (real and pattern), gzip-compressed text and the binary cache, each read back 3 times
-// (best and median wall clock). The files are read right after being written, so they come
-// from the page cache: this measures parsing, not the disk.
+// Reader and writer throughput: a synthetic graph written as Matrix Market text (real and
+// pattern), gzip-compressed text and the binary cache, each read back 3 times on one core
+// (best and median wall clock); then the text readers (Matrix Market, edge list, gzip) on
+// each thread count of --threads, which the readers take from OpenMP. The files are read
+// right after being written, so they come from the page cache: this measures parsing, not
+// the disk.
 //
-//   bench_io [--mb 200] [--dir /tmp] [--check]
-// --check exits non-zero when reading Matrix Market text runs below 150 MB/s (best of 3).
+//   bench_io [--mb 200] [--dir /tmp] [--threads 1,2,4,8,16] [--check]
+// --threads defaults to 1, 2, 4, ... up to the cores. --check exits non-zero when reading
+// Matrix Market text on one core runs below 150 MB/s (best of 3).
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,7 +22,10 @@
 #include <string>
 #include <vector>
 
+#include <omp.h>
+
 #include "spgraph/io/csr_cache.hpp"
+#include "spgraph/io/edge_list.hpp"
 #include "spgraph/io/load_graph.hpp"
 #include "spgraph/io/matrix_market.hpp"
 #include "table.hpp"
@@ -71,6 +77,7 @@ Csr<double> synthetic_graph(eid_t entries) {
 Csr<double> sample_small(int k) {
   Csr<double> a;
   a.nrows = a.ncols = 10;
+  a.rowptr.clear();
   for (vid_t i = 0; i < 10; ++i) {
     a.rowptr.push_back(i);
     a.col.push_back((i + 1 + k % 8) % 10);
@@ -105,6 +112,16 @@ Measured time_runs(const std::function<void()>& run, int repeats) {
   return {s.front().first, s[s.size() / 2].first, s.front().second};
 }
 
+std::vector<int> thread_list(const std::string& text) {
+  std::vector<int> counts;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    counts.push_back(std::max(1, std::stoi(text.substr(at, comma - at))));
+    at = comma + 1;
+  }
+  return counts;
+}
+
 void require_same(const Csr<double>& got, const Csr<double>& want, const std::string& what) {
   if (got.rowptr != want.rowptr || got.col != want.col || (!got.val.empty() && got.val != want.val)) {
     std::cerr << "bench_io: " << what << " read back a different matrix\n";
@@ -117,14 +134,18 @@ void require_same(const Csr<double>& got, const Csr<double>& want, const std::st
 int main(int argc, char** argv) {
   bool check = false;
   double megabytes = 200;
+  std::vector<int> thread_counts;
+  for (int t = 1; t < omp_get_num_procs(); t *= 2) thread_counts.push_back(t);
+  thread_counts.push_back(omp_get_num_procs());
   std::string base = fs::temp_directory_path().string();
   for (int k = 1; k < argc; ++k) {
     const std::string arg = argv[k];
     if (arg == "--check") check = true;
     else if (arg == "--mb" && k + 1 < argc) megabytes = std::stod(argv[++k]);
     else if (arg == "--dir" && k + 1 < argc) base = argv[++k];
+    else if (arg == "--threads" && k + 1 < argc) thread_counts = thread_list(argv[++k]);
     else {
-      std::cerr << "usage: bench_io [--mb 200] [--dir DIR] [--check]\n";
+      std::cerr << "usage: bench_io [--mb 200] [--dir DIR] [--threads 1,2,4,8,16] [--check]\n";
       return 2;
     }
   }
@@ -153,6 +174,7 @@ int main(int argc, char** argv) {
       return mb / m.best_s;
     };
 
+    omp_set_num_threads(1);  // the first table is one core's
     const Measured w_mtx = time_runs([&] { io::write_matrix_market(mtx, a); }, 1);
     const Measured w_gz = time_runs([&] { io::write_matrix_market(gz, a); }, 1);
     const Measured w_pat = time_runs([&] { io::write_matrix_market(pattern, p); }, 1);
@@ -194,7 +216,39 @@ int main(int argc, char** argv) {
               << " vertices; gz is " << bench::fixed(static_cast<double>(fs::file_size(gz)) / 1e6, 1) << " MB)\n";
     table.print(std::cout);
     std::cout << "small files: " << bench::fixed(kSmallFiles / m_small.best_s, 0) << " files/s (best of " << kRepeats
-              << ")\n";
+              << ")\n\n";
+
+    // The text readers on each thread count: MB/s of text (a .gz counts its text) and the
+    // speed-up over one thread.
+    const std::string txt = dir + "/g.txt";
+    io::write_edge_list(txt, a);
+    const std::uint64_t txt_bytes = fs::file_size(txt);
+    bench::Table scaling({"threads", "file", "MB", "best s", "MB/s best", "x 1 thread"});
+    struct Reader {
+      std::string file;
+      std::uint64_t bytes;
+      std::function<Csr<double>()> read;
+      double one_thread_s = 0;
+    };
+    std::vector<Reader> readers = {
+        {"g.mtx (real)", mtx_bytes, [&] { return io::read_matrix_market(mtx).matrix; }},
+        {"p.mtx (pattern)", pattern_bytes, [&] { return io::read_matrix_market(pattern).matrix; }},
+        {"g.txt (edge list)", txt_bytes, [&] { return io::read_edge_list(txt).matrix; }},
+        {"g.mtx.gz (as text MB)", mtx_bytes, [&] { return io::read_matrix_market(gz).matrix; }}};
+    for (Reader& r : readers) {
+      for (int threads : thread_counts) {
+        omp_set_num_threads(threads);
+        const Measured m = time_runs([&] { got = r.read(); }, kRepeats);
+        require_same(got, r.file.starts_with("p.") ? p : a, r.file);
+        if (threads == 1 || r.one_thread_s == 0) r.one_thread_s = m.best_s;
+        const double mb = static_cast<double>(r.bytes) / 1e6;
+        scaling.add_row({std::to_string(threads), r.file, bench::fixed(mb, 1), bench::fixed(m.best_s, 3),
+                         bench::fixed(mb / m.best_s, 1), bench::fixed(r.one_thread_s / m.best_s, 2)});
+      }
+      scaling.add_gap();
+    }
+    std::cout << "text readers against threads (" << omp_get_num_procs() << " cores)\n";
+    scaling.print(std::cout);
     const double slowest = std::min(text_rate, pattern_rate);
     if (check && slowest < kRequiredTextMBps) {
       std::cerr << "bench_io: Matrix Market text read at " << bench::fixed(slowest, 1) << " MB/s, below the required "

@@ -7,6 +7,7 @@
 
 #include "entry_lines.hpp"
 #include "line_reader.hpp"
+#include "parallel_text.hpp"
 #include "text_fields.hpp"
 #include "vertex_count.hpp"
 #include "weight_check.hpp"
@@ -20,45 +21,89 @@ using detail::LineReader;
 constexpr std::string_view kComments = "#%";
 constexpr std::int64_t kIdLimit = std::numeric_limits<vid_t>::max();  // ids below 2^31-1
 
-[[noreturn]] __attribute__((noinline)) void fail_id(const FieldCursor at, const LineReader& in, const char* what) {
-  if (at.at_end()) in.fail(std::string("missing ") + what + " vertex; expected 'source destination [weight]'");
+__attribute__((noinline)) std::string id_refusal(const FieldCursor at, const char* what) {
+  if (at.at_end()) return std::string("missing ") + what + " vertex; expected 'source destination [weight]'";
   FieldCursor probe = at;
   std::int64_t x = 0;
   const std::errc ec = probe.number(x);
-  if (ec == std::errc() && x < 0) in.fail(std::string("negative ") + what + " vertex id " + std::to_string(x));
+  if (ec == std::errc() && x < 0) return std::string("negative ") + what + " vertex id " + std::to_string(x);
   if (ec == std::errc::result_out_of_range || ec == std::errc())
-    in.fail(std::string(what) + " vertex id " + at.peek_quoted() +
-            " is too large (ids must be below 2147483647)");
-  in.fail(std::string("expected a non-negative integer ") + what + " vertex id, found " + at.peek_quoted());
+    return std::string(what) + " vertex id " + at.peek_quoted() + " is too large (ids must be below 2147483647)";
+  return std::string("expected a non-negative integer ") + what + " vertex id, found " + at.peek_quoted();
 }
 
-// The hot path: no strings are built unless the id is bad.
-inline vid_t parse_id(FieldCursor& f, const LineReader& in, const char* what) {
+// The hot path: no strings are built unless the id is bad. `in` is the piece's TextChunk.
+inline vid_t parse_id(FieldCursor& f, const detail::TextChunk& in, const char* what) {
   const FieldCursor at = f;
   std::int64_t x = 0;
-  if (f.index(x) != std::errc() || x >= kIdLimit) fail_id(at, in, what);
+  if (f.index(x) != std::errc() || x >= kIdLimit) in.fail(id_refusal(at, what));
   return static_cast<vid_t>(x);
 }
 
-// File ids to vertices: the ids themselves, or 0..n-1 in order of first appearance.
-class VertexIds {
- public:
-  explicit VertexIds(bool compact) : compact_(compact) {}
-  vid_t operator()(vid_t file_id) {
-    if (!compact_) {
-      largest_ = std::max(largest_, file_id);
-      return file_id;
+// For an edge unlike the file's first edge (line first_edge_line, with `fields` fields).
+std::string mixed_weights_refusal(int fields, long long first_edge_line) {
+  return std::string(fields == 2 ? "this edge has a weight but" : "this edge has no weight but") +
+         " the first edge (line " + std::to_string(first_edge_line) + ") " + (fields == 3 ? "has one" : "has none") +
+         "; either every edge has a weight or none has";
+}
+
+// One thread's edges (parallel_text.hpp), with the file's ids.
+struct EdgePart {
+  std::vector<vid_t> row, col;
+  std::vector<double> val;
+  vid_t largest = -1;
+  int fields = 0;                  // 2 or 3, fixed by the piece's first edge line
+  long long first_edge_line = 0;   // in the piece
+  bool mixed_weights = false;      // the piece's failure: an edge unlike the piece's first
+
+  void clear() {  // keeps the capacity for the next block
+    row.clear(), col.clear(), val.clear();
+    largest = -1, fields = 0, first_edge_line = 0, mixed_weights = false;
+  }
+};
+
+void parse_edges(detail::TextChunk& lines, EdgePart& part, bool require_nonnegative) {
+  std::string_view line;
+  while (lines.next(line)) {
+    if (detail::is_blank_or_comment(line, kComments)) continue;
+    FieldCursor f(line, /*allow_comma=*/true);
+    const vid_t s = parse_id(f, lines, "source");
+    const vid_t d = parse_id(f, lines, "destination");
+    const int n = f.at_end() ? 2 : 3;
+    if (part.fields == 0) {
+      part.fields = n;
+      part.first_edge_line = lines.line_number();
+    } else if (n != part.fields) {
+      part.mixed_weights = true;  // the message needs the file's first edge line: merge writes it
+      lines.fail("");
     }
+    if (n == 3) {
+      const FieldCursor at = f;
+      double w = 0;
+      if (f.number(w) != std::errc()) lines.fail("weight " + at.peek_quoted() + " is not a number");
+      detail::check_finite(w, at, lines);
+      if (!f.at_end()) lines.fail("unexpected text after the weight: " + detail::quote(f.rest()));
+      if (require_nonnegative) detail::check_weight(w, lines);
+      part.val.push_back(w);
+    }
+    part.row.push_back(s);
+    part.col.push_back(d);
+    part.largest = std::max({part.largest, s, d});
+  }
+}
+
+// File ids to vertices 0..n-1 in order of first appearance (--compact-ids).
+class CompactIds {
+ public:
+  vid_t operator()(vid_t file_id) {
     auto [it, inserted] = index_.try_emplace(file_id, static_cast<vid_t>(original_.size()));
     if (inserted) original_.push_back(file_id);
     return it->second;
   }
-  vid_t count() const { return compact_ ? static_cast<vid_t>(original_.size()) : largest_ + 1; }
+  vid_t count() const { return static_cast<vid_t>(original_.size()); }
   std::vector<vid_t>& original() { return original_; }
 
  private:
-  bool compact_;
-  vid_t largest_ = -1;
   std::unordered_map<vid_t, vid_t> index_;
   std::vector<vid_t> original_;
 };
@@ -67,42 +112,43 @@ class VertexIds {
 
 EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options) {
   LineReader in(path);
-  VertexIds ids(options.compact_ids);
   Coo<double> coo;
-  int fields = 0;  // 2 or 3, fixed by the first edge line
+  vid_t largest = -1;
+  int fields = 0;  // 2 or 3, fixed by the file's first edge line
   long long first_edge_line = 0;
-  std::string_view line;
-  while (in.next(line)) {
-    if (detail::is_blank_or_comment(line, kComments)) continue;
-    FieldCursor f(line, /*allow_comma=*/true);
-    const vid_t s = parse_id(f, in, "source");
-    const vid_t d = parse_id(f, in, "destination");
-    const int n = f.at_end() ? 2 : 3;
-    if (fields == 0) {
-      fields = n;
-      first_edge_line = in.line_number();
-    } else if (n != fields) {
-      in.fail(std::string(n == 3 ? "this edge has a weight but" : "this edge has no weight but") + " the first edge (line " +
-              std::to_string(first_edge_line) + ") " + (fields == 3 ? "has one" : "has none") +
-              "; either every edge has a weight or none has");
+  auto merge = [&](detail::Piece<EdgePart>& piece, long long first_line) {
+    const EdgePart& p = piece.part;
+    if (fields == 0 && p.fields != 0) {
+      fields = p.fields;
+      first_edge_line = first_line - 1 + p.first_edge_line;
+    } else if (p.fields != 0 && p.fields != fields) {  // the piece's first edge is unlike the file's
+      throw ParseError(path, first_line - 1 + p.first_edge_line, mixed_weights_refusal(fields, first_edge_line));
     }
-    if (n == 3) {
-      const FieldCursor at = f;
-      double w = 0;
-      if (f.number(w) != std::errc()) in.fail("weight " + at.peek_quoted() + " is not a number");
-      detail::check_finite(w, at, in);
-      if (!f.at_end()) in.fail("unexpected text after the weight: " + detail::quote(f.rest()));
-      if (options.require_nonnegative_weights) detail::check_weight(w, in);
-      coo.val.push_back(w);
+    if (p.mixed_weights)
+      throw ParseError(path, first_line - 1 + piece.failure->line, mixed_weights_refusal(fields, first_edge_line));
+    coo.row.insert(coo.row.end(), p.row.begin(), p.row.end());
+    coo.col.insert(coo.col.end(), p.col.begin(), p.col.end());
+    coo.val.insert(coo.val.end(), p.val.begin(), p.val.end());
+    largest = std::max(largest, p.largest);
+  };
+  auto parse = [&](detail::TextChunk& lines, EdgePart& part) {
+    parse_edges(lines, part, options.require_nonnegative_weights);
+  };
+  detail::parse_in_parallel<EdgePart>(in, parse, merge);
+
+  // Compacting numbers the vertices by first appearance: in file order, after the merge.
+  CompactIds ids;
+  if (options.compact_ids)
+    for (std::size_t k = 0; k < coo.row.size(); ++k) {
+      coo.row[k] = ids(coo.row[k]);
+      coo.col[k] = ids(coo.col[k]);
     }
-    coo.row.push_back(ids(s));
-    coo.col.push_back(ids(d));
-  }
-  coo.nrows = coo.ncols = ids.count();
-  if (!options.compact_ids && !options.trust_vertex_count && !detail::vertex_count_justified(ids.count(), coo.nnz()))
+  const vid_t vertices = options.compact_ids ? ids.count() : largest + 1;
+  coo.nrows = coo.ncols = vertices;
+  if (!options.compact_ids && !options.trust_vertex_count && !detail::vertex_count_justified(vertices, coo.nnz()))
     throw ParseError(path, 0,
                      detail::vertex_count_refusal(
-                         "the largest vertex id, " + std::to_string(ids.count() - 1) + ", makes", ids.count(),
+                         "the largest vertex id, " + std::to_string(largest) + ", makes", vertices,
                          coo.nnz(),
                          "use --compact-ids (EdgeListOptions::compact_ids) to number the vertices 0..n-1 by first "
                          "appearance, or --trust-vertex-count (trust_vertex_count) to allocate them all"));

@@ -200,11 +200,11 @@ MmValueRule::MmValueRule(const MatrixMarketHeader& h, const char* noun) : noun(n
   if (h.field == MmField::Pattern) kind = Kind::None;
 }
 
-void MmValueRule::fail_value(const FieldCursor& at, const LineReader& in, std::errc ec) const {
+std::string MmValueRule::value_refusal(const FieldCursor& at, std::errc ec) const {
   const std::string token = at.peek_quoted();
-  if (ec == std::errc::result_out_of_range) in.fail("value " + token + " is out of range for " + type_name);
+  if (ec == std::errc::result_out_of_range) return "value " + token + " is out of range for " + type_name;
   const char* expected = kind == Kind::Floating ? "a number" : kind == Kind::Signed ? "an integer" : "a non-negative integer";
-  in.fail("value " + token + " is not " + expected + " (the file's values are " + type_name + ")");
+  return "value " + token + " is not " + expected + " (the file's values are " + type_name + ")";
 }
 
 }  // namespace detail

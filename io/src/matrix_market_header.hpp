@@ -30,8 +30,9 @@ struct MmValueRule {
 
   explicit MmValueRule(const MatrixMarketHeader& h, const char* noun = "weight");
 
-  // Parses the value field at the cursor.
-  double parse(FieldCursor& f, const LineReader& in) const {
+  // Parses the value field at the cursor; `Lines` is the LineReader or a TextChunk.
+  template <class Lines>
+  double parse(FieldCursor& f, const Lines& in) const {
     if (kind == Kind::None) return 1.0;
     if (f.at_end()) in.fail("missing value (the file's entries have " + type_name + " values)");
     const FieldCursor at = f;
@@ -60,11 +61,12 @@ struct MmValueRule {
       }
       case Kind::None: break;  // returned above
     }
-    if (ec != std::errc()) fail_value(at, in, ec);
+    if (ec != std::errc()) in.fail(value_refusal(at, ec));
     return out;
   }
 
-  [[noreturn]] void fail_value(const FieldCursor& at, const LineReader& in, std::errc ec) const;
+  // Why the field at `at` was refused (from_chars's `ec`), kept out of the inlined path.
+  std::string value_refusal(const FieldCursor& at, std::errc ec) const;
 };
 
 }  // namespace spgraph::io::detail

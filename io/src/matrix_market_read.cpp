@@ -4,6 +4,7 @@
 #include <string>
 
 #include "matrix_market_header.hpp"
+#include "parallel_text.hpp"
 #include "vertex_count.hpp"
 #include "weight_check.hpp"
 
@@ -13,20 +14,21 @@ namespace {
 using detail::FieldCursor;
 using detail::LineReader;
 
-[[noreturn]] __attribute__((noinline)) void fail_index(const FieldCursor at, const LineReader& in, vid_t n,
-                                                       const char* what) {
-  if (at.at_end()) in.fail(std::string("missing ") + what + " index");
+__attribute__((noinline)) std::string index_refusal(const FieldCursor at, vid_t n, const char* what) {
+  if (at.at_end()) return std::string("missing ") + what + " index";
   FieldCursor probe = at;
   std::int64_t x = 0;
-  if (probe.number(x) != std::errc()) in.fail(std::string("expected a ") + what + " index, found " + at.peek_quoted());
-  in.fail(std::string(what) + " index " + std::to_string(x) + " out of range 1.." + std::to_string(n));
+  if (probe.number(x) != std::errc()) return std::string("expected a ") + what + " index, found " + at.peek_quoted();
+  return std::string(what) + " index " + std::to_string(x) + " out of range 1.." + std::to_string(n);
 }
 
-// The hot path: no strings are built unless the index is bad.
-inline vid_t parse_index(FieldCursor& f, const LineReader& in, vid_t n, const char* what) {
+// The hot path: no strings are built unless the index is bad. `Lines` is the LineReader or a
+// TextChunk (parallel_text.hpp): whichever names the line.
+template <class Lines>
+inline vid_t parse_index(FieldCursor& f, const Lines& in, vid_t n, const char* what) {
   std::int64_t x = 0;
   const FieldCursor at = f;
-  if (f.index(x) != std::errc() || x < 1 || x > n) fail_index(at, in, n, what);
+  if (f.index(x) != std::errc() || x < 1 || x > n) in.fail(index_refusal(at, n, what));
   return static_cast<vid_t>(x - 1);
 }
 
@@ -53,36 +55,73 @@ eid_t initial_capacity(const LineReader& in, eid_t declared) {
   return std::min<eid_t>(declared, static_cast<eid_t>(in.file_size()));
 }
 
-[[noreturn]] void fail_count(const LineReader& in, eid_t seen, eid_t declared, const char* what) {
+std::string count_refusal(eid_t seen, eid_t declared, const char* what) {
   if (seen < declared)
-    in.fail("file ends after " + std::to_string(seen) + " of the " + std::to_string(declared) + " " + what +
-            " the size line declares");
-  in.fail("more " + std::string(what) + " than the " + std::to_string(declared) + " the size line declares");
+    return "file ends after " + std::to_string(seen) + " of the " + std::to_string(declared) + " " + what +
+           " the size line declares";
+  return "more " + std::string(what) + " than the " + std::to_string(declared) + " the size line declares";
+}
+
+[[noreturn]] void fail_count(const LineReader& in, eid_t seen, eid_t declared, const char* what) {
+  in.fail(count_refusal(seen, declared, what));
+}
+
+struct Entry {
+  vid_t i, j;  // 0-based
+  double v;
+};
+
+// One entry line (not blank, not a comment), checked.
+template <class Lines>
+inline Entry parse_entry(std::string_view line, const Lines& in, const MatrixMarketHeader& h,
+                         const detail::MmValueRule& rule) {
+  FieldCursor f(line);
+  const vid_t i = parse_index(f, in, h.nrows, "row");
+  const vid_t j = parse_index(f, in, h.ncols, "column");
+  const double v = rule.parse(f, in);
+  if (!f.at_end()) in.fail("unexpected text after the entry: " + detail::quote(f.rest()));
+  if (h.symmetry == MmSymmetry::SkewSymmetric && i == j)
+    in.fail("diagonal entry (" + std::to_string(i + 1) + ", " + std::to_string(i + 1) +
+            ") in a skew-symmetric matrix (its diagonal is zero and must not be stored)");
+  return {i, j, v};
 }
 
 // Calls sink(row, col, value, line) (0-based ids) for every entry line, in file order, until
-// it returns false.
+// it returns false. Serial: for the error path of duplicate_error.
 template <class Sink>
 void read_coordinate_entries(LineReader& in, const MatrixMarketHeader& h, Sink&& sink) {
   const detail::MmValueRule rule(h);
-  const bool skew = h.symmetry == MmSymmetry::SkewSymmetric;
   eid_t k = 0;
   std::string_view line;
   while (in.next(line)) {
     if (skippable(line)) continue;
     if (k == h.stored_entries) fail_count(in, k + 1, h.stored_entries, "entries");
-    FieldCursor f(line);
-    const vid_t i = parse_index(f, in, h.nrows, "row");
-    const vid_t j = parse_index(f, in, h.ncols, "column");
-    const double v = rule.parse(f, in);
-    if (!f.at_end()) in.fail("unexpected text after the entry: " + detail::quote(f.rest()));
-    if (skew && i == j)
-      in.fail("diagonal entry (" + std::to_string(i + 1) + ", " + std::to_string(i + 1) +
-              ") in a skew-symmetric matrix (its diagonal is zero and must not be stored)");
+    const Entry e = parse_entry(line, in, h, rule);
     ++k;
-    if (!sink(i, j, v, in.line_number())) return;
+    if (!sink(e.i, e.j, e.v, in.line_number())) return;
   }
   if (k != h.stored_entries) fail_count(in, k, h.stored_entries, "entries");
+}
+
+// One thread's entries (parallel_text.hpp), mirrors included.
+struct EntryPart {
+  std::vector<vid_t> row, col;
+  std::vector<double> val;
+  eid_t entries = 0;  // entry lines parsed
+
+  void clear() {  // keeps the capacity for the next block
+    row.clear(), col.clear(), val.clear();
+    entries = 0;
+  }
+};
+
+// The piece line of the n-th (1-based) entry line of `text`.
+long long nth_entry_line(std::string_view text, eid_t n) {
+  detail::TextChunk lines(text);
+  std::string_view line;
+  while (lines.next(line))
+    if (!skippable(line) && --n == 0) break;
+  return lines.line_number();
 }
 
 // coo_to_csr reports a repeat by its positions in the Coo; reading the file again (only on
@@ -147,24 +186,44 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
   if (valued) coo.val.reserve(capacity);
   const double mirror_sign = h.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0;
   const bool check_weights = valued && options.require_nonnegative_weights;
-  read_coordinate_entries(in, h, [&](vid_t i, vid_t j, double v, long long) {
-    if (check_weights) {
-      detail::check_weight(v, in);
-      if (mirrored && i != j && !detail::acceptable_weight(mirror_sign * v))
-        detail::fail_weight(in, mirror_sign * v,
-                            " of the skew-symmetric mirror (" + std::to_string(j + 1) + ", " + std::to_string(i + 1) +
-                                ") of this entry");
+  const detail::MmValueRule rule(h);
+  auto parse = [&](detail::TextChunk& lines, EntryPart& part) {
+    std::string_view line;
+    while (lines.next(line)) {
+      if (skippable(line)) continue;
+      const auto [i, j, v] = parse_entry(line, lines, h, rule);
+      if (check_weights) {
+        detail::check_weight(v, lines);
+        if (mirrored && i != j && !detail::acceptable_weight(mirror_sign * v))
+          lines.fail(detail::weight_refusal(mirror_sign * v, " of the skew-symmetric mirror (" + std::to_string(j + 1) +
+                                                                 ", " + std::to_string(i + 1) + ") of this entry"));
+      }
+      ++part.entries;
+      part.row.push_back(i);
+      part.col.push_back(j);
+      if (valued) part.val.push_back(v);
+      if (mirrored && i != j) {
+        part.row.push_back(j);
+        part.col.push_back(i);
+        if (valued) part.val.push_back(mirror_sign * v);
+      }
     }
-    coo.row.push_back(i);
-    coo.col.push_back(j);
-    if (valued) coo.val.push_back(v);
-    if (mirrored && i != j) {
-      coo.row.push_back(j);
-      coo.col.push_back(i);
-      if (valued) coo.val.push_back(mirror_sign * v);
-    }
-    return true;
-  });
+  };
+  eid_t seen = 0;  // entry lines merged
+  auto merge = [&](detail::Piece<EntryPart>& piece, long long first_line) {
+    // The serial reader counts an entry line before parsing it: a failing line counts too.
+    const eid_t here = piece.part.entries + (piece.failure ? 1 : 0);
+    if (seen + here > h.stored_entries)
+      throw ParseError(path, first_line - 1 + nth_entry_line(piece.text, h.stored_entries - seen + 1),
+                       count_refusal(seen + here, h.stored_entries, "entries"));
+    seen += piece.part.entries;
+    const EntryPart& p = piece.part;
+    coo.row.insert(coo.row.end(), p.row.begin(), p.row.end());
+    coo.col.insert(coo.col.end(), p.col.begin(), p.col.end());
+    coo.val.insert(coo.val.end(), p.val.begin(), p.val.end());
+  };
+  detail::parse_in_parallel<EntryPart>(in, parse, merge);
+  if (seen != h.stored_entries) fail_count(in, seen, h.stored_entries, "entries");
   try {
     out.matrix = coo_to_csr(std::move(coo), options.duplicates);
   } catch (const DuplicateEntryError& e) {

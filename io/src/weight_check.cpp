@@ -12,11 +12,9 @@ std::string weight_refusal(double w, const std::string& where) {
          "; the weights must be non-negative finite numbers here";
 }
 
-void fail_weight(const LineReader& in, double w, const std::string& where) { in.fail(weight_refusal(w, where)); }
-
-void fail_not_finite(const FieldCursor& at, const LineReader& in, const char* what) {
-  in.fail(std::string(what) + " " + at.peek_quoted() +
-          " is not a finite number; NaN and infinite values are refused in every format");
+std::string not_finite_refusal(const FieldCursor& at, const char* what) {
+  return std::string(what) + " " + at.peek_quoted() +
+         " is not a finite number; NaN and infinite values are refused in every format";
 }
 
 }  // namespace spgraph::io::detail

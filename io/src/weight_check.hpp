@@ -8,7 +8,6 @@
 #include <cmath>
 #include <string>
 
-#include "line_reader.hpp"
 #include "text_fields.hpp"
 
 namespace spgraph::io::detail {
@@ -20,20 +19,20 @@ inline bool acceptable_weight(double w) { return w >= 0 && w != HUGE_VAL; }
 // `where` (" of the link a -> b", or empty) after the value.
 std::string weight_refusal(double w, const std::string& where = "");
 
-// ParseError "FILE:LINE: <weight_refusal>" for the line `in` read last.
-[[noreturn]] void fail_weight(const LineReader& in, double w, const std::string& where = "");
+// "weight 'nan' is not a finite number; ..." for the field at `at` (`what` names it:
+// "weight", or "value" for a dense vector).
+std::string not_finite_refusal(const FieldCursor& at, const char* what);
 
-inline void check_weight(double w, const LineReader& in) {
-  if (!acceptable_weight(w)) fail_weight(in, w);
+// `Lines` is the LineReader or a TextChunk: its fail() names the line read last.
+template <class Lines>
+inline void check_weight(double w, const Lines& in) {
+  if (!acceptable_weight(w)) in.fail(weight_refusal(w));
 }
 
-// ParseError "FILE:LINE: weight 'nan' is not a finite number; ..." for the field at `at`
-// (`what` names it: "weight", or "value" for a dense vector).
-[[noreturn]] void fail_not_finite(const FieldCursor& at, const LineReader& in, const char* what);
-
 // The one rule for NaN and infinity: `w` was parsed from the field at `at`.
-inline void check_finite(double w, const FieldCursor& at, const LineReader& in, const char* what = "weight") {
-  if (!std::isfinite(w)) fail_not_finite(at, in, what);
+template <class Lines>
+inline void check_finite(double w, const FieldCursor& at, const Lines& in, const char* what = "weight") {
+  if (!std::isfinite(w)) in.fail(not_finite_refusal(at, what));
 }
 
 }  // namespace spgraph::io::detail

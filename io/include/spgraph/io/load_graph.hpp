@@ -10,6 +10,8 @@
 // A missing or unreadable file is an spgraph::Error naming the path and the errno text;
 // malformed content is a ParseError "FILE:LINE: reason". Every text format refuses a NaN or
 // infinite weight that way (nan, inf, infinity in any case and sign), whatever the options.
+// Matrix Market and edge-list text is parsed on OpenMP's threads (omp_get_max_threads(), so
+// OMP_NUM_THREADS), with the same result and the same errors as on one.
 #include <string>
 #include <vector>
 
