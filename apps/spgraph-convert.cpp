@@ -128,6 +128,7 @@ std::string summary(const io::LoadedGraph& g) { return summary(g.matrix.nrows, g
 int convert_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
+  cmd.add_timings_option();
   cmd.parse();
   resolve_files(f);
   const io::SaveFormat format = output_format(f);
@@ -148,6 +149,10 @@ int convert_main(Command& cmd) {
   timer.restart();
   const io::SaveResult saved = io::save_graph(f.output, graph, format);
   const double write_seconds = timer.seconds();
+  // --timings: reading or generating is the load, reshaping the compute.
+  cmd.timings().add(Phase::Load, read_seconds);
+  cmd.timings().add(Phase::Compute, reshape_seconds);
+  cmd.timings().add(Phase::Write, write_seconds);
 
   for (const std::string& note : saved.notes) std::fprintf(stderr, "%s: note: %s\n", cmd.name().c_str(), note.c_str());
   const bool gzip = format != io::SaveFormat::Cache && f.output.ends_with(".gz");

@@ -315,7 +315,7 @@ TEST(ConvertApp, HelpNamesEveryOption) {
   EXPECT_EQ(r.status, 0);
   for (const char* flag : {"--to", "--generate", "--seed", "--scale", "--rmat-scale", "--edge-factor", "--abc-params",
                            "--threads", "--symmetrize", "--drop-self-loops", "--relabel", "--pattern", "--compact-ids",
-                           "--duplicates", "--trust-vertex-count", ".spgcsr", ".abc", ".mtx", ".gz"})
+                           "--duplicates", "--trust-vertex-count", "--timings", ".spgcsr", ".abc", ".mtx", ".gz"})
     EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
 }
 
