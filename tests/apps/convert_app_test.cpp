@@ -92,7 +92,8 @@ TEST(ConvertApp, ToOverridesTheName) {
   ScratchDir dir;
   const fs::path out = dir / "graph.data";
   convert_ok(dir, quote(dataset("small/karate.mtx")) + " " + quote(out.string()) + " --to spgcsr");
-  expect_same_numbered_graph(load(dataset("small/karate.mtx")), io::load_graph(out.string(), {.format = io::GraphFormat::Cache}));
+  expect_same_numbered_graph(load(dataset("small/karate.mtx")),
+                             io::load_graph(out.string(), {.format = io::GraphFormat::Cache}));
   convert_ok(dir, quote(dataset("small/karate.mtx")) + " " + quote((dir / "k.gz").string()) + " --to edges");
   expect_same_matrix(load(dataset("small/karate.mtx")).matrix,
                      io::load_graph((dir / "k.gz").string(), {.format = io::GraphFormat::EdgeList}).matrix);
@@ -127,7 +128,8 @@ TEST(ConvertApp, SummaryLine) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string line = r.out.substr(0, r.out.find('\n'));
   for (const std::string& part :
-       {std::string("karate.mtx: 34 vertices, 156 edges (matrix-market) -> "), std::string("k.txt.gz: 34 vertices, 156 edges (edge list, gzip), "),
+       {std::string("karate.mtx: 34 vertices, 156 edges (matrix-market) -> "),
+        std::string("k.txt.gz: 34 vertices, 156 edges (edge list, gzip), "),
         std::to_string(fs::file_size(out)) + " bytes; time: load ", std::string(", reshape "), std::string(", write ")})
     EXPECT_NE(line.find(part), std::string::npos) << part << " not in: " << line;
 }
@@ -149,7 +151,8 @@ TEST(ConvertApp, GeneratedPresetsAreTheGenerators) {
     const io::LoadedGraph g = load(dir / "one.spgcsr");
     expect_same_matrix(io::power_law_graph(io::scaled(preset.params, 400)), g.matrix);
     EXPECT_TRUE(g.labels.empty());
-    convert_ok(dir, std::string("--generate ") + preset.name + " --scale 400 --seed 4 " + quote((dir / "other.spgcsr").string()));
+    convert_ok(dir, std::string("--generate ") + preset.name + " --scale 400 --seed 4 " +
+                        quote((dir / "other.spgcsr").string()));
     EXPECT_NE(load(dir / "other.spgcsr").matrix.col, g.matrix.col) << "another seed, another graph";
   }
 }
