@@ -10,7 +10,12 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
   cli.add_option("graph", input.path,
                  "the graph: Matrix Market (.mtx), mcl label pairs (.abc), spgraph's binary cache (.spgcsr), or "
                  "an edge list, one 'source target [weight]' per line (any other name: .txt, .tsv, .csv, .el, "
-                 "...); each may be gzip-compressed (.gz)")
+                 "...); each may be gzip-compressed (.gz). Text is parsed on every core (OMP_NUM_THREADS limits "
+                 "them). Memory: a load holds the entries as read (16 bytes each with weights, 8 without; a "
+                 "symmetric Matrix Market entry counts twice) and then the graph (12 or 4 bytes an entry, 8 a "
+                 "vertex), about 30 bytes an entry at its peak; up to twice the entries as read where their "
+                 "number is not known ahead (edge lists, .abc, and .gz, whose text may be up to 1000 times the "
+                 "file; a Matrix Market size line that the file could not hold is refused before reading)")
       ->required();
   add_choice(cli, "--duplicates", input.load.duplicates,
              {{"error", Duplicates::Error}, {"sum", Duplicates::Sum}, {"max", Duplicates::Max},

@@ -37,15 +37,28 @@ inline bool skippable(std::string_view line) {
   return (line.empty() || line[0] < '0' || line[0] > '9') && detail::is_blank_or_comment(line, "%");
 }
 
-// Refuses a size line that claims more entries than the rest of an uncompressed file can
-// hold, before anything is allocated for them. `min_line` is the shortest entry line,
-// newline included; the last line may lack its newline.
+// Deflate's largest ratio is about 1032:1 (a 258-byte match in under 2 bits): the text of a
+// gzip file is at most this many times the file's size.
+constexpr std::uint64_t kMaxGzipRatio = 1032;
+
+// Refuses a size line that claims more entries than the rest of the file can hold, before
+// anything is allocated for them: an uncompressed file by its remaining bytes, a compressed
+// one by the most text its size could inflate to (a declared count that no .gz of that size
+// could hold, such as 10^12 entries in 1 MB, fails here instead of after reading it all).
+// `min_line` is the shortest entry line, newline included; the last line may lack its newline.
 void check_declared_count(const LineReader& in, eid_t declared, std::uint64_t min_line) {
-  if (!in.remaining_known()) return;
-  const std::uint64_t room = (in.remaining_bytes() + 1) / min_line;
-  if (static_cast<std::uint64_t>(declared) > room)
-    in.fail("the size line declares " + std::to_string(declared) + " entries, but the remaining " +
-            std::to_string(in.remaining_bytes()) + " bytes of the file can hold at most " + std::to_string(room));
+  const auto refuse = [&](const std::string& text_bound, std::uint64_t room) {
+    if (static_cast<std::uint64_t>(declared) > room)
+      in.fail("the size line declares " + std::to_string(declared) + " entries, but " + text_bound +
+              " can hold at most " + std::to_string(room));
+  };
+  if (in.remaining_known())
+    refuse("the remaining " + std::to_string(in.remaining_bytes()) + " bytes of the file",
+           (in.remaining_bytes() + 1) / min_line);
+  else if (in.compressed() && in.file_size() > 0)
+    refuse("a gzip file of " + std::to_string(in.file_size()) + " bytes (at most " + std::to_string(kMaxGzipRatio) +
+               " times that as text)",
+           (in.file_size() * kMaxGzipRatio + 1) / min_line);
 }
 
 // Capacity to reserve: the declared count when the file size vouches for it; for compressed

@@ -1,6 +1,7 @@
 // Hostile inputs refused cheaply (issue 32, section 5): a vertex count the entries do not
 // justify is refused before allocating, quoted input text is cut to a readable prefix, a
-// UTF-8 byte order mark is skipped, and a broken gzip stream is reported at the line it breaks.
+// UTF-8 byte order mark is skipped, a broken gzip stream is reported at the line it breaks, and
+// a compressed file's size line is held to what the file could inflate to.
 #include <algorithm>
 #include <string>
 
@@ -230,6 +231,44 @@ TEST(HostileGzip, SmallBrokenStreamStillNamesALine) {
   const std::string msg = parse_error_of([&] { read_matrix_market(cut); });
   EXPECT_TRUE(has(msg, "gzip")) << msg;
   EXPECT_GT(line_of(msg, cut), 3) << msg;  // past the entry, in the comments
+}
+
+// ---- compressed input: the size line against what the file can hold ------------------------
+
+// "1 1" lines compress about 1000:1: a few KB of .gz that inflate to megabytes.
+std::string one_one_lines(long long declared, int lines) {
+  std::string text = "%%MatrixMarket matrix coordinate pattern general\n1 1 " + std::to_string(declared) + "\n";
+  text.reserve(text.size() + 4 * static_cast<std::size_t>(lines));
+  for (int k = 0; k < lines; ++k) text += "1 1\n";
+  return text;
+}
+
+// 10^12 entries cannot be in a few KB of gzip (at most 1032 bytes of text a byte): refused
+// at the size line before any entry is read or allocated.
+TEST(HostileGzip, DeclaredCountNoGzipOfThatSizeCouldHoldIsRefusedAtTheSizeLine) {
+  TempDir tmp;
+  const auto path = tmp.write("big.mtx.gz", one_one_lines(1'000'000'000'000, 1'000'000));
+  const std::string msg = parse_error_of([&] { read_matrix_market(path); });
+  EXPECT_EQ(line_of(msg, path), 2) << msg;
+  EXPECT_TRUE(has(msg, "the size line declares 1000000000000 entries, but a gzip file of ")) << msg;
+  EXPECT_TRUE(has(msg, "(at most 1032 times that as text) can hold at most ")) << msg;
+}
+
+// A count the file could hold passes that check, however well it compresses: here the text is
+// read, and its repeats are the error.
+TEST(HostileGzip, HighlyCompressedButPossibleCountIsRead) {
+  TempDir tmp;
+  const auto path = tmp.write("dup.mtx.gz", one_one_lines(1'000'000, 1'000'000));
+  const std::string msg = parse_error_of([&] { read_matrix_market(path); });
+  EXPECT_TRUE(has(msg, path + ":4: duplicate entry (1, 1)")) << msg;
+}
+
+// More entries than declared stop the read at the first one too many, not at the end.
+TEST(HostileGzip, MoreEntriesThanDeclaredStopAtTheFirstExtraLine) {
+  TempDir tmp;
+  const auto path = tmp.write("over.mtx.gz", one_one_lines(10, 2'000'000));
+  EXPECT_EQ(parse_error_of([&] { read_matrix_market(path); }),
+            path + ":13: more entries than the 10 the size line declares");
 }
 
 }  // namespace
