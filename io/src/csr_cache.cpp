@@ -164,7 +164,8 @@ std::vector<std::string> build_labels(const CacheFile& in, const std::uint64_t* 
 
 void write_csr_cache(const std::string& path, const Csr<double>& a, const std::vector<std::string>& names,
                      int id_base) {
-  a.validate(/*require_sorted=*/true);
+  const int threads = detail::resolve_threads(0);
+  detail::validate_csr(a, threads);
   if (!names.empty() && names.size() != static_cast<std::size_t>(a.nrows))
     throw Error("write_csr_cache: " + std::to_string(names.size()) + " labels for " + std::to_string(a.nrows) +
                 " vertices");
@@ -189,7 +190,7 @@ void write_csr_cache(const std::string& path, const Csr<double>& a, const std::v
       bytes_of(a.rowptr.data(), a.rowptr.size()), bytes_of(a.col.data(), a.col.size()),
       bytes_of(a.val.data(), a.val.size()), bytes_of(label_ends.data(), label_ends.size()),
       bytes_of(label_text.data(), label_text.size())};
-  h.checksum = detail::cache_checksum(h, block_hashes(sections, detail::resolve_threads(0)));
+  h.checksum = detail::cache_checksum(h, block_hashes(sections, threads));
 
   AtomicFile out(path);
   out.write({reinterpret_cast<const char*>(&h), sizeof h});
@@ -256,15 +257,11 @@ CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& opti
 
   if (options.verify_checksum && detail::cache_checksum(h, hashes) != h.checksum)
     in.fail("checksum mismatch: the file is corrupt (re-create the cache from the original graph)");
-  if (!detail::csr_structure_valid(a, threads)) {
-    std::string why = "invalid CSR structure";
-    if (options.verify_checksum) why += " despite a valid checksum";
-    try {
-      a.validate(/*require_sorted=*/true);  // names the first violation
-    } catch (const Error& e) {
-      why += std::string(": ") + e.what();
-    }
-    in.fail(why);
+  try {
+    detail::validate_csr(a, threads);
+  } catch (const Error& e) {
+    in.fail(std::string("invalid CSR structure") + (options.verify_checksum ? " despite a valid checksum" : "") +
+            ": " + e.what());
   }
   clock.lap(&CsrCacheReadPhases::check);
 

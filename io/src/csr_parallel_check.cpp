@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "generator_parallel.hpp"
+#include "spgraph/error.hpp"
 
 namespace spgraph::io::detail {
 namespace {
@@ -53,9 +54,8 @@ SPGRAPH_VECTOR_CLONES std::uint32_t row_start_descents(const eid_t* rowptr, cons
   return n;
 }
 
-}  // namespace
-
-bool csr_structure_valid(const Csr<double>& a, int threads) {
+// The checks behind Csr::validate's size checks, which `a` must have passed.
+bool structure_valid(const Csr<double>& a, int threads) {
   const eid_t* rowptr = a.rowptr.data();
   const vid_t* col = a.col.data();
   const std::int64_t nrows = a.nrows;
@@ -81,6 +81,16 @@ bool csr_structure_valid(const Csr<double>& a, int threads) {
     if (c.out_of_range != 0 || c.descents != row_start_descents(rowptr, col, first_row, last_row)) valid = false;
   });
   return valid;
+}
+
+}  // namespace
+
+void validate_csr(const Csr<double>& a, int threads) {
+  const bool sizes_valid = a.nrows >= 0 && a.ncols >= 0 && a.rowptr.size() == static_cast<std::size_t>(a.nrows) + 1 &&
+                           (a.val.empty() || a.val.size() == a.col.size());
+  if (sizes_valid && structure_valid(a, threads)) return;
+  a.validate(/*require_sorted=*/true);
+  throw Error("Csr::validate: invalid structure");  // only if the two checks disagreed
 }
 
 }  // namespace spgraph::io::detail

@@ -220,6 +220,24 @@ TEST_F(CsrCacheTest, StructureIsCheckedWithoutTheChecksumToo) {
                 ": column 1000 out of range [0, 67)");
 }
 
+TEST_F(CsrCacheTest, WriterRefusesAnInvalidMatrix) {
+  auto error_of = [&](const Csr<double>& a) {
+    try {
+      write_csr_cache(tmp.path("bad.spgcsr"), a);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Csr<double> unsorted = west;
+  std::swap(unsorted.col[unsorted.rowptr[10]], unsorted.col[unsorted.rowptr[10] + 1]);
+  EXPECT_NE(error_of(unsorted).find("Csr::validate: row 10, entry"), std::string::npos);
+  Csr<double> short_offsets = west;
+  short_offsets.rowptr.pop_back();
+  EXPECT_EQ(error_of(short_offsets), "Csr::validate: rowptr has 67 entries, expected nrows + 1 = 68");
+  EXPECT_FALSE(std::filesystem::exists(tmp.path("bad.spgcsr")));
+}
+
 TEST_F(CsrCacheTest, CorruptLabelTableIsRefused) {
   auto karate = read_matrix_market(test::dataset("small/karate.mtx")).matrix;
   const std::vector<std::string> labels(karate.nrows, "v");
