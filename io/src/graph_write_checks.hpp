@@ -1,6 +1,6 @@
 #pragma once
-// Refusals shared by the edge-list and .abc writers, made before the output file is created,
-// so that they never leave a file their reader would refuse.
+// Refusals shared by the text writers (edge lists, .abc; save_graph for Matrix Market), made
+// before the output file is created, so that none leaves a file its reader would refuse.
 #include <cmath>
 #include <string>
 
