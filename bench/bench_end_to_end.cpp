@@ -274,7 +274,8 @@ json print_gpu_vs_cpu(const std::vector<Measured>& all, const std::vector<Input>
       const double wall = cpu->wall_s / gpu->wall_s, compute = cpu->phase_s.at("compute") / gpu->phase_s.at("compute");
       table.add_row({app, in.name, seconds_cell(gpu->wall_s), seconds_cell(cpu->wall_s), bench::times(wall),
                      bench::times(compute)});
-      rows.push_back({{"app", app}, {"input", in.name}, {"cpu_over_gpu_wall", wall}, {"cpu_over_gpu_compute", compute}});
+      rows.push_back(
+          {{"app", app}, {"input", in.name}, {"cpu_over_gpu_wall", wall}, {"cpu_over_gpu_compute", compute}});
     }
   if (!table.empty()) {
     out << "\n== GPU against CPU: cpu/gpu is the CPU backend's time over the GPU's\n";

@@ -81,7 +81,8 @@ std::string PhaseTimings::json(const std::string& app) const {
                   "process start from /proc/self/stat (resolution %.3g s) to the report, after the output is written",
                   1.0 / static_cast<double>(sysconf(_SC_CLK_TCK)));
   char text[640];
-  std::snprintf(text, sizeof text, "{\"app\":\"%s\",\"total_s\":%.6f,\"phases\":{%s},\"other_s\":%.6f,\"clock\":\"%s\"}",
+  std::snprintf(text, sizeof text,
+                "{\"app\":\"%s\",\"total_s\":%.6f,\"phases\":{%s},\"other_s\":%.6f,\"clock\":\"%s\"}",
                 app.c_str(), total, phases.c_str(), std::max(0.0, total - accounted), clock);
   return text;
 }

@@ -83,15 +83,19 @@ TEST(Timings, UnwritableReportIsAnError) {
 }
 
 // A tiny run of the benchmark on the CPU backend: a file input and a generated one (made as
-// .spgcsr in --dir), every app, one skipped pair; the JSON holds each run's phases.
+// .spgcsr in dir/graphs), every app, one skipped pair.
+AppRun tiny_bench_run(const ScratchDir& dir, const std::string& json_path) {
+  return run_app(dir, "bench_end_to_end",
+                 "--inputs " + quote(dataset("small/karate.mtx")) +
+                     ",cit-patents-like --scale 1000 --backends cpu --warmup 0 --repeats 2 --dir " +
+                     quote((dir / "graphs").string()) + " --skip mcl:cit-patents-like --json " + quote(json_path));
+}
+
+// The JSON holds each run's phases, each within the run's wall time.
 TEST(BenchEndToEnd, RunsEveryAppOnTheCpuBackend) {
   ScratchDir dir;
   const std::string json_path = (dir / "e2e.json").string();
-  const AppRun r = run_app(dir, "bench_end_to_end",
-                           "--inputs " + quote(dataset("small/karate.mtx")) +
-                               ",cit-patents-like --scale 1000 --backends cpu --warmup 0 --repeats 2 --dir " +
-                               quote((dir / "graphs").string()) + " --skip mcl:cit-patents-like --json " +
-                               quote(json_path));
+  const AppRun r = tiny_bench_run(dir, json_path);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(fs::exists(dir / "graphs" / "cit-patents-like-1of1000.spgcsr"));
   EXPECT_NE(r.out.find("skipped (--skip mcl:cit-patents-like)"), std::string::npos) << r.out;
@@ -114,6 +118,20 @@ TEST(BenchEndToEnd, RunsEveryAppOnTheCpuBackend) {
     EXPECT_GT(m["output_bytes"].get<double>(), 0);
   }
   EXPECT_EQ(ran, 7);
+}
+
+// scripts/plot-benchmarks.py draws the report, where Debian's matplotlib is installed.
+TEST(BenchEndToEnd, ReportIsPlotted) {
+  if (std::system("/usr/bin/python3 -c 'import matplotlib' 2>/dev/null") != 0)
+    GTEST_SKIP() << "no matplotlib for /usr/bin/python3 (Debian: python3-matplotlib)";
+  ScratchDir dir;
+  fs::create_directories(dir / "data");
+  ASSERT_EQ(tiny_bench_run(dir, (dir / "data" / "end-to-end-test.json").string()).status, 0);
+  const std::string script = std::string(SPGRAPH_SOURCE_DIR) + "/scripts/plot-benchmarks.py";
+  const std::string command = "/usr/bin/python3 " + quote(script) + " " + quote((dir / "data").string()) + " " +
+                              quote((dir / "figures").string()) + " >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  EXPECT_GT(fs::file_size(dir / "figures" / "end-to-end-test.svg"), 1000u);
 }
 
 }  // namespace
