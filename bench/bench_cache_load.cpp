@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -67,7 +68,10 @@ Options parse(int argc, char** argv) {
       if (i + 1 >= argc) throw Error(arg + " needs a value; " + kUsage);
       return argv[++i];
     };
-    if (arg == "--preset") {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage << '\n';
+      std::exit(0);
+    } else if (arg == "--preset") {
       o.preset = value();
       if (o.preset != "wb-edu" && o.preset != "cit-patents") throw Error("--preset: wb-edu or cit-patents");
     } else if (arg == "--scale") o.scale = positive(arg, value());
