@@ -1,10 +1,59 @@
 #include "input_options.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
+
 #include "choice_option.hpp"
 #include "spgraph/error.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
+namespace {
+
+// A progress line on stderr for a load that takes more than a second, drawn only when stderr
+// is a terminal: redrawn in place ("\r") at most 4 times a second and erased when the load
+// ends, well or not. So nothing of it stays on the screen or reaches a log, a pipe or a test
+// reading stderr, where a failure's one error line stays the only line (a final summary line
+// would break that contract; the apps print the load time afterwards anyway).
+class ProgressLine {
+ public:
+  explicit ProgressLine(const std::string& path) : path_(path), on_(::isatty(STDERR_FILENO) == 1) {}
+  ~ProgressLine() {
+    if (shown_) std::fputs("\r\033[K", stderr);
+  }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  io::ReadProgress reporter() {
+    if (!on_) return {};
+    return [this](std::uint64_t read, std::uint64_t total) { update(read, total); };
+  }
+
+ private:
+  void update(std::uint64_t read, std::uint64_t total) {
+    const double s = timer_.seconds();
+    if (s < 1.0 || s - drawn_at_ < 0.25) return;
+    drawn_at_ = s;
+    shown_ = true;
+    const double mb = static_cast<double>(read) / 1e6;
+    if (total > 0)
+      std::fprintf(stderr, "\r\033[Kloading %s: %.0f of %.0f MB (%.0f%%), %.0f MB/s", path_.c_str(), mb,
+                   static_cast<double>(total) / 1e6, 100.0 * static_cast<double>(read) / static_cast<double>(total),
+                   mb / s);
+    else
+      std::fprintf(stderr, "\r\033[Kloading %s: %.0f MB, %.0f MB/s", path_.c_str(), mb, mb / s);
+    std::fflush(stderr);
+  }
+
+  std::string path_;
+  bool on_;
+  bool shown_ = false;
+  WallTimer timer_;
+  double drawn_at_ = 0;
+};
+
+}  // namespace
 
 void add_input_options(CLI::App& cli, InputOptions& input) {
   cli.add_option("graph", input.path,
@@ -15,7 +64,8 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
                  "symmetric Matrix Market entry counts twice) and then the graph (12 or 4 bytes an entry, 8 a "
                  "vertex), about 30 bytes an entry at its peak; up to twice the entries as read where their "
                  "number is not known ahead (edge lists, .abc, and .gz, whose text may be up to 1000 times the "
-                 "file; a Matrix Market size line that the file could not hold is refused before reading)")
+                 "file; a Matrix Market size line that the file could not hold is refused before reading). A "
+                 "load of more than a second shows its progress on stderr when that is a terminal")
       ->required();
   add_choice(cli, "--duplicates", input.load.duplicates,
              {{"error", Duplicates::Error}, {"sum", Duplicates::Sum}, {"max", Duplicates::Max},
@@ -32,7 +82,13 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
 
 io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds) {
   WallTimer timer;
-  io::LoadedGraph graph = io::load_graph(input.path, input.load);
+  io::LoadedGraph graph;
+  {
+    ProgressLine progress(input.path);  // erased before any error is printed
+    io::LoadOptions load = input.load;
+    load.progress = progress.reporter();
+    graph = io::load_graph(input.path, load);
+  }
   seconds = timer.seconds();
   const Csr<double>& a = graph.matrix;
   if (a.nrows != a.ncols)

@@ -18,7 +18,8 @@ struct InputOptions {
 // --trust-vertex-count.
 void add_input_options(CLI::App& cli, InputOptions& input);
 
-// Loads input.path, timed (seconds); throws Error naming the file when its matrix is not
+// Loads input.path, timed (seconds), with a progress line on stderr after a second when that
+// is a terminal (erased when the load ends); throws Error naming the file when its matrix is not
 // square ("<file>: the matrix is m x n; <who> needs a square adjacency matrix").
 io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds);
 

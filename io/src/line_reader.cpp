@@ -10,6 +10,8 @@
 #include <string_view>
 #include <utility>
 
+#include "read_progress.hpp"
+
 namespace spgraph::io::detail {
 namespace {
 
@@ -107,6 +109,7 @@ void LineReader::refill(std::size_t min_capacity) {
         return;
       }
     }
+    report_progress(static_cast<std::uint64_t>(::gzoffset(gz_)), file_size_);
   } else {
     ssize_t got;
     do got = ::read(fd_, buf_.data() + end_, want);
@@ -114,6 +117,8 @@ void LineReader::refill(std::size_t min_capacity) {
     if (got < 0) throw Error("cannot read " + path_ + ": " + std::strerror(errno));
     if (got == 0) eof_ = true;
     end_ += static_cast<std::size_t>(got);
+    file_read_ += static_cast<std::uint64_t>(got);
+    report_progress(file_read_, file_size_);
   }
 }
 

@@ -76,7 +76,8 @@ class LineReader {
   std::size_t begin_ = 0, end_ = 0;  // unread bytes are buf_[begin_, end_)
   long long line_ = 0;
   std::uint64_t file_size_ = 0;
-  std::uint64_t consumed_ = 0;  // bytes handed out as lines, newlines included
+  std::uint64_t consumed_ = 0;   // bytes handed out as lines, newlines included
+  std::uint64_t file_read_ = 0;  // bytes read from a plain file (for the progress report)
 };
 
 }  // namespace spgraph::io::detail

@@ -7,6 +7,7 @@
 #include "spgraph/io/csr_cache.hpp"
 #include "spgraph/io/edge_list.hpp"
 #include "spgraph/io/matrix_market.hpp"
+#include "read_progress.hpp"
 #include "weight_check.hpp"
 
 namespace spgraph::io {
@@ -52,6 +53,7 @@ std::string LoadedGraph::vertex_name(vid_t i) const {
 }
 
 LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
+  const detail::ProgressScope progress(options.progress);
   LoadedGraph g;
   const std::string ext = reader_extension(path, options.format);
   if (ext == ".mtx") {

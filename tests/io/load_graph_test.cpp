@@ -133,5 +133,27 @@ TEST(LoadGraph, WebNotreDameThroughTheCache) {
   EXPECT_EQ(c.matrix.col, g.matrix.col);
 }
 
+// LoadOptions::progress hears the text readers: bytes of the file read, rising to its size.
+TEST(LoadGraph, ProgressReportsTheBytesReadUpToTheFileSize) {
+  TempDir tmp;
+  std::string text;
+  for (int k = 0; k < 400000; ++k) text += std::to_string(k) + " " + std::to_string(k + 1) + "\n";  // ~5 MB
+  for (const char* name : {"p.txt", "p.txt.gz"}) {
+    SCOPED_TRACE(name);
+    const std::string path = tmp.write(name, text);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    LoadOptions options;
+    options.progress = [&](std::uint64_t read, std::uint64_t total) { calls.emplace_back(read, total); };
+    load_graph(path, options);
+    ASSERT_FALSE(calls.empty());
+    for (std::size_t k = 0; k < calls.size(); ++k) {
+      EXPECT_EQ(calls[k].second, std::filesystem::file_size(path));
+      EXPECT_LE(calls[k].first, calls[k].second);
+      if (k > 0) EXPECT_GE(calls[k].first, calls[k - 1].first);
+    }
+    if (std::string(name) == "p.txt") EXPECT_EQ(calls.back().first, text.size());
+  }
+}
+
 }  // namespace
 }  // namespace spgraph::io

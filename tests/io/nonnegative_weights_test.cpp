@@ -20,7 +20,7 @@ namespace {
 using test::parse_error_of;
 using test::TempDir;
 
-constexpr LoadOptions kRequire{.require_nonnegative_weights = true};
+const LoadOptions kRequire{.require_nonnegative_weights = true};
 
 struct Format {
   const char* name;    // file name: its extension picks the reader

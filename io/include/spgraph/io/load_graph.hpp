@@ -12,6 +12,8 @@
 // infinite weight that way (nan, inf, infinity in any case and sign), whatever the options.
 // Matrix Market and edge-list text is parsed on OpenMP's threads (omp_get_max_threads(), so
 // OMP_NUM_THREADS), with the same result and the same errors as on one.
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,11 @@ struct LoadedGraph {
 // (mcl's --abc reads any file as label pairs).
 enum class GraphFormat { ByName, MatrixMarket, EdgeList, Abc, Cache };
 
+// Told how far a text file's reading has come: the bytes of the file read so far (compressed
+// bytes for a .gz) and its size (0 when unknown, as for a pipe). Called on the loading thread
+// each time the reader reads more, every few MiB.
+using ReadProgress = std::function<void(std::uint64_t bytes_read, std::uint64_t file_bytes)>;
+
 struct LoadOptions {
   // Repeated entries. For .abc files, Error (the default) means mcl's rule, keep the largest
   // weight, since that format defines repeats as legal; Sum, Max and First apply as given.
@@ -48,6 +55,7 @@ struct LoadOptions {
   // may hold NaN or infinity written by a program, an Error naming the file and the link.
   bool require_nonnegative_weights = false;
   GraphFormat format = GraphFormat::ByName;
+  ReadProgress progress;  // text formats only; none by default
 };
 
 LoadedGraph load_graph(const std::string& path, const LoadOptions& options = {});
