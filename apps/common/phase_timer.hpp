@@ -27,7 +27,7 @@ const char* phase_name(Phase phase);
 // CLOCK_BOOTTIME (the same clock). A clock read at a static initializer would miss exec and the
 // dynamic loader, which with the CUDA libraries are much of the start-up; the price is the
 // start time's resolution, one clock tick (10 ms at the usual 100 Hz), rounded down, so this
-// may read up to a tick long.
+// may read about a tick long.
 double seconds_since_process_start();
 
 class PhaseTimings {
