@@ -27,16 +27,9 @@
 //   bench_mcl [graph files] [--data-dir DIR] [--hep-th FILE] [--generated cit-patents | --no-generated]
 //             [--warmup 1] [--repeats 3] [--cpu [--cpu-repeats 1]] [--mcl PATH] [--mcl-threads N]
 //             [--mcl-timeout 600] [--mcl-on-cnr] [--mcl-logs DIR] [--no-mcl] [--json FILE]
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -57,6 +50,7 @@
 
 #include "bench_cli.hpp"
 #include "bench_inputs.hpp"
+#include "child_process.hpp"
 #include "json_output.hpp"
 #include "spgraph/algorithms/cluster_agreement.hpp"
 #include "spgraph/algorithms/mcl.hpp"
@@ -69,18 +63,14 @@
 #include "table.hpp"
 #include "timed_runs.hpp"
 
-extern char** environ;
 
 namespace {
 
 using namespace spgraph;
 using algorithms::MclResult;
 using nlohmann::json;
-using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 constexpr double kInflation = 2.0;  // mcl -I; the rest is mcl's default scheme (MclOptions' defaults)
 constexpr const char* kMclVersion = "mcl 22-282";  // the first line of `mcl --version`
@@ -133,78 +123,9 @@ algorithms::MclOptions mcl_options() {
 
 // ---- the mcl program as a child process
 
-// A folder under the system's temporary one, removed with everything in it at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "spgraph-bench-mcl-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw Error("cannot create a folder " + pattern + ": " + std::strerror(errno));
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-struct ProcessResult {
-  double seconds = 0;  // wall clock, start to exit
-  bool timed_out = false;
-  int exit_status = -1;  // when it exited
-  int signal = 0;        // when a signal ended it
-  bool ok() const { return !timed_out && signal == 0 && exit_status == 0; }
-  std::string describe() const {
-    if (timed_out) return "timed out after " + bench::fixed(seconds, 1) + " s (killed)";
-    if (signal) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
-    return "exit status " + std::to_string(exit_status);
-  }
-};
-
-// Runs argv (argv[0] looked up on PATH unless it has a slash) with stdin from /dev/null and
-// stdout and stderr into `log`; kills it (SIGKILL) once `timeout_s` have passed. Throws Error
-// when it cannot be started.
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& log, double timeout_s) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  ProcessResult r;
-  pid_t pid = 0;
-  const auto start = Clock::now();
-  const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw Error("cannot run " + argv[0] + ": " + std::strerror(rc));
-  int status = 0;
-  while (true) {  // polled every millisecond: the time is the child's to within that
-    const pid_t done = waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) throw Error("waiting for " + argv[0] + ": " + std::strerror(errno));
-    if (since(start) > timeout_s) {
-      kill(pid, SIGKILL);
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      r.timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  r.seconds = since(start);
-  if (!r.timed_out) {
-    if (WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  }
-  return r;
-}
+using bench::ProcessResult;
+using bench::run_process;
+using bench::TempDir;
 
 std::vector<std::string> read_lines(const std::string& path) {
   std::ifstream in(path);
@@ -671,7 +592,7 @@ int run(const Options& options, std::ostream& out) {
   const std::vector<bench::InputSpec> specs = resolve(options, out);
   std::string no_gpu;
   const bool gpu = device::gpu_available(&no_gpu);
-  const TempDir dir;
+  const TempDir dir("spgraph-bench-mcl");
   if (!options.mcl.empty()) check_mcl_version(options.mcl, dir);
   if (!options.mcl_logs.empty()) fs::create_directories(options.mcl_logs);
 
