@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages spgraph builds against, only those missing. The CUDA toolkit
 # (nvcc, cuSPARSE, CUB) is expected to be installed already: it does not come from Debian.
 set -euo pipefail
-packages=(cmake ninja-build g++ libgraphblas-dev libboost-graph-dev libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev mcl libxxhash-dev python3-matplotlib clang libclang-rt-14-dev libomp-dev)
+packages=(cmake ninja-build g++ libgraphblas-dev libboost-graph-dev libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev mcl libxxhash-dev python3-matplotlib clang libclang-rt-14-dev libomp-dev libisal-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -25,9 +25,6 @@ constexpr std::size_t kMinBuffer = std::size_t{16} << 10;
 constexpr std::uint64_t kGzGuessRatio = 4;
 // A line this long is not text we can parse; refusing it bounds memory on binary input.
 constexpr std::size_t kMaxLine = std::size_t{256} << 20;
-// gzread returns nothing of a call that fails, so a compressed buffer is filled in pieces this
-// big: the text before the damage is kept, and the error names the line it breaks.
-constexpr unsigned kGzPiece = 64u << 10;
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 bool has_gzip_magic(int fd) {
@@ -49,13 +46,12 @@ LineReader::LineReader(std::string path) : path_(std::move(path)) {
     if (S_ISREG(st.st_mode)) file_size_ = static_cast<std::uint64_t>(st.st_size);
   }
   if (has_gzip_magic(fd_)) {
-    gz_ = ::gzdopen(fd_, "rb");  // owns fd_ from here on
-    if (!gz_) {
-      ::close(fd_);
-      throw Error("cannot open " + path_ + ": out of memory for the gzip stream");
+    const int fd = std::exchange(fd_, -1);
+    try {
+      gz_ = std::make_unique<GzipStream>(fd, file_size_);  // owns fd from here on
+    } catch (const Error& e) {
+      throw Error("cannot open " + path_ + ": " + e.what());
     }
-    fd_ = -1;
-    ::gzbuffer(gz_, static_cast<unsigned>(std::clamp<std::uint64_t>(file_size_, kMinBuffer, 1 << 20)));
   } else {
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
   }
@@ -65,7 +61,6 @@ LineReader::LineReader(std::string path) : path_(std::move(path)) {
 }
 
 LineReader::~LineReader() {
-  if (gz_) ::gzclose(gz_);
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -85,31 +80,13 @@ void LineReader::refill(std::size_t min_capacity) {
   }
   const std::size_t want = buf_.size() - end_;
   if (gz_) {
-    // Pieces until the buffer is full, the stream ends or it breaks; a break ends the text
-    // here (eof_) and next_slow throws gz_error_ once the complete lines before it are read.
-    for (std::size_t filled = 0; filled < want;) {
-      const auto piece = static_cast<unsigned>(std::min<std::size_t>(want - filled, kGzPiece));
-      const int got = ::gzread(gz_, buf_.data() + end_, piece);
-      int err = Z_OK;
-      const char* msg = ::gzerror(gz_, &err);
-      if (got > 0) {
-        end_ += static_cast<std::size_t>(got);
-        filled += static_cast<std::size_t>(got);
-      }
-      // A truncated stream (Z_BUF_ERROR) still hands out what it decompressed: stop when that
-      // runs out. Other errors lose the output block they happened in.
-      const bool truncated_with_text = err == Z_BUF_ERROR && got > 0;
-      if (got < 0 || (err != Z_OK && err != Z_STREAM_END && !truncated_with_text)) {
-        gz_error_ = std::string("corrupt or truncated gzip data: ") + msg;
-        eof_ = true;
-        return;
-      }
-      if (got == 0) {
-        eof_ = true;
-        return;
-      }
-    }
-    report_progress(static_cast<std::uint64_t>(::gzoffset(gz_)), file_size_);
+    // A break ends the text here (eof_) and next_slow throws gz_error_ once the complete lines
+    // before it are read.
+    const std::size_t got = gz_->read(buf_.data() + end_, want);
+    end_ += got;
+    if (!gz_->error().empty()) gz_error_ = "corrupt or truncated gzip data: " + gz_->error();
+    if (got == 0 || !gz_error_.empty()) eof_ = true;
+    report_progress(gz_->compressed_read(), file_size_);
   } else {
     ssize_t got;
     do got = ::read(fd_, buf_.data() + end_, want);

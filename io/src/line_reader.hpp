@@ -1,20 +1,21 @@
 #pragma once
-// Streams a text file (plain, or gzip-compressed: detected by its magic bytes) line by line
+// Streams a text file (plain, or gzip-compressed: detected by its magic bytes, inflated by
+// GzipStream) line by line
 // through one large buffer, so the parsers above it see string_views and never an iostream.
 // A UTF-8 byte order mark at the start of the text is skipped (it is not part of the first
 // line). A gzip stream that is corrupt or truncated is reported at the line it breaks: the
 // lines decompressed before the damage are handed out first (for a truncated stream, every
 // complete line; for corrupt data, those before zlib's output block that failed, at most
-// about 2 MiB of text earlier), then ParseError "FILE:LINE: corrupt or truncated gzip data:
+// about 2 MiB of text earlier; ISA-L gives all but the last few), then ParseError "FILE:LINE: corrupt or truncated gzip data:
 // <zlib's reason>" names the first line that could not be read whole.
-#include <zlib.h>
-
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gzip_stream.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::io::detail {
@@ -53,6 +54,8 @@ class LineReader {
   long long line_number() const { return line_; }
   const std::string& path() const { return path_; }
   bool compressed() const { return gz_ != nullptr; }
+  // "ISA-L" or "zlib" for a compressed file (GzipStream), else "".
+  const char* inflater() const { return gz_ ? gz_->library() : ""; }
   // Bytes on disk (compressed size for gzip); 0 when not a regular file.
   std::uint64_t file_size() const { return file_size_; }
   // Upper bound on the text still to come; only known for uncompressed regular files.
@@ -68,7 +71,7 @@ class LineReader {
 
   std::string path_;
   int fd_ = -1;
-  gzFile gz_ = nullptr;
+  std::unique_ptr<GzipStream> gz_;
   bool eof_ = false;
   bool bom_checked_ = false;
   std::string gz_error_;  // zlib's reason once the stream broke; thrown when its lines run out
