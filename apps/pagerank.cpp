@@ -19,6 +19,7 @@
 #include "spgraph/algorithms/pagerank.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
+#include "spgraph/io/vertex_values.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
@@ -79,28 +80,11 @@ void declare(CLI::App& cli, Flags& f) {
       ->type_name("FILE");
 }
 
-// Shortest text that reads back as the same V.
+// Shortest text that reads back as the same V, as the ranks file has it.
 template <class V>
 void append_number(std::string& s, V x) {
   char buf[32];
   s.append(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
-}
-
-template <class V>
-void write_ranks(io::AtomicFile& out, const io::LoadedGraph& graph, const std::vector<V>& rank) {
-  std::string chunk;
-  for (vid_t v = 0; v < graph.matrix.nrows; ++v) {
-    chunk += graph.vertex_name(v);
-    chunk += '\t';
-    append_number(chunk, rank[v]);
-    chunk += '\n';
-    if (chunk.size() > (1u << 20)) {
-      out.write(chunk);
-      chunk.clear();
-    }
-  }
-  out.write(chunk);
-  out.commit();
 }
 
 template <class V>
@@ -134,7 +118,10 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
   std::printf("time: load %s, upload %s, solve %s (iterations %s%s)\n", format_seconds(load_seconds).c_str(),
               format_seconds(r.upload_seconds).c_str(), format_seconds(r.solve_seconds).c_str(),
               format_seconds(r.iterate_seconds).c_str(), r.device_loop ? ", all in one GPU kernel" : "");
-  if (out) timings.time(Phase::Write, [&] { write_ranks(*out, graph, r.rank); });
+  if (out) timings.time(Phase::Write, [&] {
+    io::write_vertex_values(*out, graph, r.rank);
+    out->commit();
+  });
   if (f.top > 0) print_top(graph, r.rank, f.top);
   if (r.converged) return 0;
   const std::string written = out ? "; ranks written to " + f.output : "";

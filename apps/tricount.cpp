@@ -17,6 +17,7 @@
 #include "spgraph/algorithms/triangle_count.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
+#include "spgraph/io/vertex_values.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
@@ -82,15 +83,6 @@ void declare(CLI::App& cli, Flags& f) {
       ->needs(output);
 }
 
-void write_counts(io::AtomicFile& out, const io::LoadedGraph& graph, const std::vector<std::int64_t>& count) {
-  if (count.size() != static_cast<std::size_t>(graph.matrix.nrows))
-    throw Error("the algorithm returned " + std::to_string(count.size()) + " per-vertex counts for " +
-                std::to_string(graph.matrix.nrows) + " vertices");
-  for (vid_t v = 0; v < graph.matrix.nrows; ++v)  // stdio buffers; commit() reports a failed write
-    std::fprintf(out.file(), "%s\t%lld\n", graph.vertex_name(v).c_str(), static_cast<long long>(count[v]));
-  out.commit();
-}
-
 int tricount_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
@@ -128,7 +120,10 @@ int tricount_main(Command& cmd) {
   if (f.count.per_vertex) times += ", per-vertex " + format_seconds(r.per_vertex_seconds);
   std::printf("%s\n", times.c_str());
   if (out) {
-    cmd.timings().time(Phase::Write, [&] { write_counts(*out, graph, r.per_vertex); });
+    cmd.timings().time(Phase::Write, [&] {
+      io::write_vertex_values(*out, graph, r.per_vertex);
+      out->commit();
+    });
     std::printf("per-vertex counts written to %s\n", f.output.c_str());
   }
   return 0;
