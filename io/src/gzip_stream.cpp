@@ -24,7 +24,6 @@ struct GzipStream::Inflater {
   virtual ~Inflater() = default;
   virtual std::size_t read(char* out, std::size_t n, std::string& error) = 0;
   virtual std::uint64_t compressed_read() const = 0;
-  virtual const char* name() const = 0;
 };
 
 namespace {
@@ -67,7 +66,6 @@ class ZlibInflater final : public GzipStream::Inflater {
     return filled;
   }
   std::uint64_t compressed_read() const override { return static_cast<std::uint64_t>(::gzoffset(gz_)); }
-  const char* name() const override { return "zlib"; }
 
  private:
   static constexpr unsigned kPiece = 64u << 10;
@@ -137,7 +135,6 @@ class IsalInflater final : public GzipStream::Inflater {
     return wanted - st.avail_out;
   }
   std::uint64_t compressed_read() const override { return read_; }
-  const char* name() const override { return "ISA-L"; }
 
  private:
   // More input when the buffer is used up; false (and done) on a read error.
@@ -208,6 +205,5 @@ std::size_t GzipStream::read(char* out, std::size_t n) {
 }
 
 std::uint64_t GzipStream::compressed_read() const { return impl_->compressed_read(); }
-const char* GzipStream::library() const { return impl_->name(); }
 
 }  // namespace spgraph::io::detail

@@ -28,8 +28,6 @@ class GzipStream {
   const std::string& error() const { return error_; }
   // Compressed bytes read from the file so far.
   std::uint64_t compressed_read() const;
-  // "ISA-L" or "zlib": which library inflates.
-  const char* library() const;
 
   struct Inflater;
 

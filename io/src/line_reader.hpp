@@ -54,8 +54,6 @@ class LineReader {
   long long line_number() const { return line_; }
   const std::string& path() const { return path_; }
   bool compressed() const { return gz_ != nullptr; }
-  // "ISA-L" or "zlib" for a compressed file (GzipStream), else "".
-  const char* inflater() const { return gz_ ? gz_->library() : ""; }
   // Bytes on disk (compressed size for gzip); 0 when not a regular file.
   std::uint64_t file_size() const { return file_size_; }
   // Upper bound on the text still to come; only known for uncompressed regular files.
