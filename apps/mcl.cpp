@@ -14,6 +14,7 @@
 #include "backend_option.hpp"
 #include "input_options.hpp"
 #include "run_app.hpp"
+#include "start_and_load.hpp"
 #include "spgraph/algorithms/mcl.hpp"
 #include "spgraph/device/memory.hpp"
 #include "spgraph/error.hpp"
@@ -225,12 +226,12 @@ int mcl_main(Command& cmd) {
   const MclOptions options = effective_options(f);
   const std::string output = f.output.empty() ? mcl_output_name(f.input.path, options.inflation) : f.output;
 
-  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   io::AtomicFile out(output);  // opened first, so an unwritable path fails before the work
 
-  double load_seconds = 0;
-  const io::LoadedGraph graph = load_square_graph(f.input, "Markov clustering", load_seconds);
-  cmd.timings().add(Phase::Load, load_seconds);
+  const StartedRun run = start_backend_and_load(f.backend, f.input, "Markov clustering", cmd.timings());
+  const SelectedBackend& backend = run.backend;
+  const io::LoadedGraph& graph = run.graph;
+  const double load_seconds = run.load_seconds;
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
   std::printf("settings: %s\n", settings(options, f.scheme).c_str());
   std::fflush(stdout);  // before the progress lines on stderr

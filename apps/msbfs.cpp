@@ -23,6 +23,7 @@
 #include "input_options.hpp"
 #include "positive_option.hpp"
 #include "run_app.hpp"
+#include "start_and_load.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
@@ -306,13 +307,13 @@ int msbfs_main(Command& cmd) {
     throw UsageError("no sources: give --sources, --sources-file or --random");
   f.search.direction = f.in_links ? BfsDirection::In : BfsDirection::Out;
 
-  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  double load_seconds = 0;
-  const io::LoadedGraph graph = load_square_graph(f.input, "breadth-first search", load_seconds);
-  cmd.timings().add(Phase::Load, load_seconds);
+  const StartedRun run = start_backend_and_load(f.backend, f.input, "breadth-first search", cmd.timings());
+  const SelectedBackend& backend = run.backend;
+  const io::LoadedGraph& graph = run.graph;
+  const double load_seconds = run.load_seconds;
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
   const std::vector<vid_t> sources =
       f.random > 0 ? random_sources(f.random, graph.matrix.nrows, f.seed, f.input.path)

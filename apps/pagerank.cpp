@@ -16,6 +16,7 @@
 #include "input_options.hpp"
 #include "positive_option.hpp"
 #include "run_app.hpp"
+#include "start_and_load.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
@@ -139,13 +140,13 @@ int pagerank_main(Command& cmd) {
   cmd.add_timings_option();
   cmd.parse();
 
-  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  double load_seconds = 0;
-  const io::LoadedGraph graph = load_square_graph(f.input, "PageRank", load_seconds);
-  cmd.timings().add(Phase::Load, load_seconds);
+  const StartedRun run = start_backend_and_load(f.backend, f.input, "PageRank", cmd.timings());
+  const SelectedBackend& backend = run.backend;
+  const io::LoadedGraph& graph = run.graph;
+  const double load_seconds = run.load_seconds;
   if (graph.matrix.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
   std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
 

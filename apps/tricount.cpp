@@ -14,6 +14,7 @@
 #include "choice_option.hpp"
 #include "input_options.hpp"
 #include "run_app.hpp"
+#include "start_and_load.hpp"
 #include "spgraph/algorithms/triangle_count.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
@@ -90,13 +91,13 @@ int tricount_main(Command& cmd) {
   cmd.parse();
   if (!f.output.empty()) f.count.per_vertex = true;
 
-  const SelectedBackend backend = cmd.timings().time(Phase::DeviceInit, [&] { return announce_backend(f.backend); });
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  double load_seconds = 0;
-  const io::LoadedGraph graph = load_square_graph(f.input, "triangle counting", load_seconds);
-  cmd.timings().add(Phase::Load, load_seconds);
+  const StartedRun run = start_backend_and_load(f.backend, f.input, "triangle counting", cmd.timings());
+  const SelectedBackend& backend = run.backend;
+  const io::LoadedGraph& graph = run.graph;
+  const double load_seconds = run.load_seconds;
   const Csr<double>& a = graph.matrix;
   // Stored entries, as read: a symmetric Matrix Market file stores each undirected edge twice.
   std::printf("graph: %s: %lld vertices, %lld links as stored (%s)\n", f.input.path.c_str(),

@@ -47,10 +47,9 @@ SelectedBackend select_backend(BackendChoice choice) {
   return selected;
 }
 
-SelectedBackend announce_backend(BackendChoice choice) {
-  SelectedBackend b = select_backend(choice);
-  std::printf("backend: %s%s\n", b.description.c_str(), choice == BackendChoice::Auto ? ", chosen by --backend auto" : "");
-  return b;
+void print_backend(const SelectedBackend& selected, BackendChoice choice) {
+  std::printf("backend: %s%s\n", selected.description.c_str(),
+              choice == BackendChoice::Auto ? ", chosen by --backend auto" : "");
 }
 
 }  // namespace spgraph::apps

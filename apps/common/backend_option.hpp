@@ -34,9 +34,9 @@ auto run_on(const SelectedBackend& selected, F&& f) -> decltype(f()) {
   }
 }
 
-// select_backend, then the app's first line: "backend: <what runs>", with ", chosen by --backend
-// auto" where the choice was automatic.
-SelectedBackend announce_backend(BackendChoice choice);
+// The app's first line: "backend: <what runs>", with ", chosen by --backend auto" where the
+// choice was automatic.
+void print_backend(const SelectedBackend& selected, BackendChoice choice);
 
 // Resolves the choice against the machine. Gpu without a usable GPU throws spgraph::Error
 // saying why (and that --backend cpu or auto runs without one).

@@ -6,8 +6,8 @@
 //    "build_s":0.3,"compute_s":0.09,"write_s":0.06},"other_s":0.01,"clock":"..."}
 //
 // startup: process start (the fork) to main, which is exec, the dynamic loader mapping CUDA and
-// GraphBLAS, and static initializers; device_init: choosing the backend (the CUDA context, or
-// GraphBLAS's start); load, build (the graph on the backend), compute and write as each app's
+// GraphBLAS, and static initializers; device_init: the wait for the backend (the CUDA context,
+// or GraphBLAS's start) after the load, beside which it starts (start_and_load.hpp); load, build (the graph on the backend), compute and write as each app's
 // "time:" line splits them; other: the rest of total (flags, the printed report).
 #include <array>
 #include <string>

@@ -15,7 +15,7 @@ CLI::Option* Command::add_timings_option() {
                   "write where the run's time went as one JSON object to FILE (\"-\": a line 'timings: {...}' "
                   "on stderr): total_s, process start (as /proc/self/stat gives it, to 10 ms) to the output "
                   "written; phases startup_s (to main: loading the program and its libraries), device_init_s "
-                  "(the CUDA context, or GraphBLAS), load_s, build_s (the graph on the backend), compute_s, "
+                  "(the CUDA context, or GraphBLAS, started beside the load: the wait for it after the load), load_s, build_s (the graph on the backend), compute_s, "
                   "write_s; other_s, the rest")
       ->type_name("FILE");
 }
