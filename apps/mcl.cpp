@@ -132,7 +132,7 @@ void declare(CLI::App& cli, Flags& f) {
   add_backend_option(cli, f.backend);
   cli.add_option("--memory-budget", f.mcl.memory_budget,
                  "bytes one row panel of the expansion may use (K, M, G suffixes for powers of 1024, as in "
-                 "512M): on the GPU device memory (default: half of what is free), on the CPU its products at "
+                 "512M): on the GPU device memory (default: half of what is free, at most 8G), on the CPU its products at "
                  "32 bytes each (default: a quarter of the host's memory, at most 8G)")
       ->type_name("BYTES")
       ->transform(CLI::AsSizeValue(false).description(""));

@@ -124,9 +124,11 @@ void* allocate(std::size_t bytes, cudaStream_t stream) {
   }
   if (st == cudaErrorMemoryAllocation) {
     cudaGetLastError();
+    std::size_t free_b = 0, total_b = 0;
+    SPGRAPH_CUDA(cudaMemGetInfo(&free_b, &total_b));
     throw ResourceError("device memory exhausted: could not allocate " + format_bytes(bytes) + " (" +
-                        format_bytes(available_memory()) + " available, " + format_bytes(held) +
-                        " held by spgraph)");
+                        format_bytes(free_b) + " free on the device of " + format_bytes(total_b) + ", " +
+                        format_bytes(held) + " held by spgraph)");
   }
   SPGRAPH_CUDA(st);
   std::size_t now = g_current.fetch_add(bytes) + bytes;

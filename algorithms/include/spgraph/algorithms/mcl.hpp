@@ -47,7 +47,7 @@ struct MclOptions {
   int recover_percent = 90;            // mcl -pct: ... while the kept mass is below pct %
   std::int64_t max_iterations = 10000;  // mcl -L
   // Bytes one row panel of the expansion may use: on the GPU device memory (0: half of what is
-  // free; the pruned rows are kept besides it), on the CPU the panel's products at 32 bytes each
+  // free, at most 8 GiB; the pruned rows are kept besides it), on the CPU the panel's products at 32 bytes each
   // (0: a quarter of the host's memory, at most 8 GiB).
   std::size_t memory_budget = 0;
 };

@@ -5,8 +5,8 @@
 //
 // The product comes from mxm_panels in row panels; each panel is pruned as it arrives and only
 // what survives is kept, so the unpruned product never needs to fit at once. The panels' budget
-// is options.memory_budget, or half of the free device memory when that is 0 (the other half
-// holds the pruned rows; the pruning itself needs a few bytes a row). Rows that need their k-th
+// is options.memory_budget, or half of the free device memory, at most 8 GiB, when that is 0 (the
+// rest holds the pruned rows; the pruning itself needs a few bytes a row). Rows that need their k-th
 // largest value (more than `select` entries over the threshold, or a recovery) find it by a
 // radix select over the row (256 bins a pass, 8 bits of the value at a time); the rest are
 // decided from one pass over the row.

@@ -1,6 +1,7 @@
 // mxm_prune_rows (spgraph/gpu/mxm_prune_rows.hpp) for PlusTimes over float and double: the
 // product from mxm_panels, each panel pruned as it arrives (prune_rows_impl.cuh) and kept only
 // pruned; the pieces joined into C at the end.
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -26,10 +27,14 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   using spgemm_detail::kMainStream;
   const vid_t n = A.nrows();
   Vector<V> row_peak(std::size_t(n), kMainStream), row_squares(std::size_t(n), kMainStream);
-  // The panels take half of what is free unless told otherwise; the pruned rows and the
-  // pruning's scratch the other half.
+  // The panels take half of what is free, at most 8 GiB, unless told otherwise; the pruned rows
+  // and the pruning's scratch the rest. Larger panels save nothing (the symbolic pass covers
+  // every row at once; panels split only the numeric one), and one allocation of 43.8 GiB, with
+  // 104 GiB free, failed on an H200 (MCL on the cit-Patents-like graph).
+  constexpr std::size_t kMaxDefaultBudget = std::size_t(8) << 30;
   MxmOptions panel_options = options;
-  if (panel_options.memory_budget == 0) panel_options.memory_budget = device::available_memory() / 2;
+  if (panel_options.memory_budget == 0)
+    panel_options.memory_budget = std::min(device::available_memory() / 2, kMaxDefaultBudget);
   std::vector<device::DeviceCsr<V>> pieces;
   const SpgemmInfo info = mxm_panels<SR, V>(A, B, sr, panel_options, [&](vid_t first, Matrix<V>&& panel) {
     const Matrix<V> unpruned = std::move(panel);  // freed as soon as it is pruned
