@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <random>
+#include <tuple>
 #include <utility>
 
 #include "container_test_util.hpp"
@@ -122,32 +123,49 @@ TEST(CooToCsr, IntegerTypesSumAndMax) {
   EXPECT_EQ(coo_to_csr(d, Duplicates::Max).val, std::vector<std::int32_t>{9});
 }
 
-// Against a std::map reference on random input with many duplicates, for every policy.
+// Against a std::map reference on random input with many duplicates, for every policy: small,
+// and large enough (600K entries) for coo_to_csr to run on several threads. Values with
+// fractions, so a sum in another order than the input's would differ in its last bits.
 TEST(CooToCsr, MatchesReferenceOnRandomInput) {
-  std::mt19937 gen(7);
-  const vid_t nrows = 300, ncols = 200;
-  Coo<double> c = make_coo<double>(nrows, ncols, {}, {});
-  for (int k = 0; k < 20000; ++k) {
-    c.row.push_back(static_cast<vid_t>(gen() % nrows));
-    c.col.push_back(static_cast<vid_t>(gen() % ncols));
-    c.val.push_back(static_cast<double>(gen() % 1000));
-  }
-  for (auto policy : {Duplicates::Sum, Duplicates::Max, Duplicates::First}) {
-    std::map<std::pair<vid_t, vid_t>, double> ref;
-    for (std::size_t k = 0; k < c.row.size(); ++k) {
-      auto [it, fresh] = ref.emplace(std::make_pair(c.row[k], c.col[k]), c.val[k]);
-      if (fresh) continue;
-      if (policy == Duplicates::Sum) it->second += c.val[k];
-      if (policy == Duplicates::Max) it->second = std::max(it->second, c.val[k]);
+  for (const auto [nrows, ncols, entries] : {std::tuple{300, 200, 20000}, std::tuple{50000, 40000, 600000}}) {
+    std::mt19937 gen(7);
+    Coo<double> c = make_coo<double>(nrows, ncols, {}, {});
+    for (int k = 0; k < entries; ++k) {
+      c.row.push_back(static_cast<vid_t>(gen() % nrows));
+      c.col.push_back(static_cast<vid_t>(gen() % (k % 3 ? ncols : 8)));  // repeats in every row
+      c.val.push_back(static_cast<double>(gen() % 1000) / 7.0);
     }
-    Csr<double> expected = make_csr<double>(nrows, ncols, std::vector<eid_t>(nrows + 1, 0), {});
-    for (auto& [key, v] : ref) {
-      ++expected.rowptr[key.first + 1];
-      expected.col.push_back(key.second);
-      expected.val.push_back(v);
+    for (auto policy : {Duplicates::Sum, Duplicates::Max, Duplicates::First}) {
+      std::map<std::pair<vid_t, vid_t>, double> ref;
+      for (std::size_t k = 0; k < c.row.size(); ++k) {
+        auto [it, fresh] = ref.emplace(std::make_pair(c.row[k], c.col[k]), c.val[k]);
+        if (fresh) continue;
+        if (policy == Duplicates::Sum) it->second += c.val[k];
+        if (policy == Duplicates::Max) it->second = std::max(it->second, c.val[k]);
+      }
+      Csr<double> expected = make_csr<double>(nrows, ncols, std::vector<eid_t>(nrows + 1, 0), {});
+      for (auto& [key, v] : ref) {
+        ++expected.rowptr[key.first + 1];
+        expected.col.push_back(key.second);
+        expected.val.push_back(v);
+      }
+      for (vid_t i = 0; i < nrows; ++i) expected.rowptr[i + 1] += expected.rowptr[i];
+      EXPECT_TRUE(same_csr(coo_to_csr(c, policy), expected)) << entries << " entries, policy " << int(policy);
     }
-    for (vid_t i = 0; i < nrows; ++i) expected.rowptr[i + 1] += expected.rowptr[i];
-    EXPECT_TRUE(same_csr(coo_to_csr(c, policy), expected)) << "policy " << static_cast<int>(policy);
+    // The error names the earliest repeat of the input and the entry it repeats.
+    std::map<std::pair<vid_t, vid_t>, eid_t> seen;
+    eid_t first = -1, second = -1;
+    for (std::size_t k = 0; k < c.row.size() && second < 0; ++k) {
+      auto [it, fresh] = seen.emplace(std::make_pair(c.row[k], c.col[k]), eid_t(k));
+      if (!fresh) first = it->second, second = eid_t(k);
+    }
+    try {
+      coo_to_csr(c, Duplicates::Error);
+      ADD_FAILURE() << "expected a DuplicateEntryError";
+    } catch (const DuplicateEntryError& e) {
+      EXPECT_EQ(e.first_position, first);
+      EXPECT_EQ(e.second_position, second);
+    }
   }
 }
 
