@@ -17,7 +17,7 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 cxx=${FUZZ_CXX:-clang++}
 fuzz_dir=$root/tests/fuzz
 # Per input: 10 s and 2 GiB at most (a reader that needs more for 4 KiB of input is a finding);
-# inputs up to 4 KiB, which gzip-wrapped can still inflate to megabytes.
+# inputs up to 4 KiB (a gzip stream among them can still inflate to megabytes).
 limits=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len=4096)
 
 readers() {
