@@ -2,8 +2,9 @@
 # Packs a GPU build for the H200 machine within the 64 MiB the device tool carries:
 # ../shared/tools/device-bundle.sh copies the binaries, GraphBLAS's package and the real
 # graphs into .device/, this script adds Debian's mcl and libtingea0 packages (van Dongen's mcl
-# for bench_mcl, 0.5 MiB); the binaries (each embedding the same kernels) then shrink ~18x as one
-# xz stream with a dictionary large enough to see the repeats. scripts/gpu-check.sh unpacks.
+# for bench_mcl, 0.5 MiB) and libisal2 (ISA-L, which the gzip reader loads where installed); the
+# binaries (each embedding the same kernels) then shrink ~18x as one xz stream with a dictionary
+# large enough to see the repeats. scripts/gpu-check.sh unpacks.
 # usage: [DEVICE_BINS="spmv_test spmv ..."] scripts/device-pack.sh [BUILD_DIR (build-gpu)]
 # DEVICE_BINS packs only the executables it names: the whole build no longer fits the 64 MiB a
 # call carries beside GraphBLAS and the real graphs, so the suites go in two calls.
@@ -25,7 +26,7 @@ if [ -n "${DEVICE_BINS:-}" ]; then
     case " $DEVICE_BINS " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
   done
 fi
-for pkg in mcl libtingea0; do  # the local apt cache's copy, else downloaded
+for pkg in mcl libtingea0 libisal2; do  # the local apt cache's copy, else downloaded
   if ! ls .device/${pkg}_*.deb >/dev/null 2>&1; then
     deb=$(ls /var/cache/apt/archives/${pkg}_*_amd64.deb 2>/dev/null | head -n 1)
     if [ -n "$deb" ]; then cp "$deb" .device/; else (cd .device && apt-get download "$pkg" >/dev/null); fi

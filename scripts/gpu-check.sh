@@ -16,6 +16,8 @@ mcl_program=${MCL_PROGRAM:-/usr/bin/mcl} mcl_lib=
 if [ -f .device/bin.tar.xz ] && [ ! -d .device/bin ]; then tar xJf .device/bin.tar.xz -C .device; fi
 if [ -d .device ]; then
   mkdir -p /tmp/gb && dpkg -x .device/libgraphblas7_*.deb /tmp/gb
+  # ISA-L (Debian's libisal2), which the gzip reader loads where installed, as on Debian.
+  for deb in .device/libisal2_*.deb; do [ -f "$deb" ] && dpkg -x "$deb" /tmp/gb; done
   export LD_LIBRARY_PATH=/tmp/gb/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
   if ls .device/mcl_*.deb .device/libtingea0_*.deb >/dev/null 2>&1; then
     mkdir -p /tmp/mcl && for deb in .device/mcl_*.deb .device/libtingea0_*.deb; do dpkg -x "$deb" /tmp/mcl; done
