@@ -1,7 +1,7 @@
 #pragma once
 // The first steps of every app that runs on a graph: the backend is started (the GPU's CUDA
-// context or GraphBLAS, about 0.2 s on the GPU machine) on a second thread while the graph
-// loads, so a user waits for the longer of the two, not for both.
+// context, often longer than loading a cached graph, or GraphBLAS) on a second thread while
+// the graph loads, so a user waits for the longer of the two, not for both.
 #include <string>
 
 #include "backend_option.hpp"

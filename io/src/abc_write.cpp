@@ -40,19 +40,7 @@ void write_abc(const std::string& path, const Csr<double>& a, const std::vector<
   detail::require_finite_weights(path, a, [&](vid_t v) { return detail::quote(labels[v]); });
   AtomicFile out(path);
   detail::TextWriter w(out, detail::ends_with_gz(path));
-  const bool pattern = a.is_pattern();
-  for (vid_t i = 0; i < a.nrows; ++i) {
-    for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) {
-      w.put(labels[i]);
-      w.put('\t');
-      w.put(labels[a.col[p]]);
-      if (!pattern) {
-        w.put('\t');
-        w.number(a.val[p]);
-      }
-      w.put('\n');
-    }
-  }
+  w.entries(a, '\t', [&](vid_t v) { w.put(labels[v]); });
   w.finish();
   out.commit();
 }

@@ -17,19 +17,7 @@ void write_edge_list(const std::string& path, const Csr<double>& a, const std::v
   detail::require_finite_weights(path, a, [&](vid_t v) { return std::to_string(id(v)); });
   AtomicFile out(path);
   detail::TextWriter w(out, detail::ends_with_gz(path));
-  const bool pattern = a.is_pattern();
-  for (vid_t i = 0; i < a.nrows; ++i) {
-    for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) {
-      w.number(id(i));
-      w.put(separator);
-      w.number(id(a.col[p]));
-      if (!pattern) {
-        w.put(separator);
-        w.number(a.val[p]);
-      }
-      w.put('\n');
-    }
-  }
+  w.entries(a, separator, [&](vid_t v) { w.number(id(v)); });
   w.finish();
   out.commit();
 }

@@ -39,18 +39,7 @@ void write_matrix_market(const std::string& path, const Csr<V>& a) {
   w.put(' ');
   w.number(a.nnz());
   w.put('\n');
-  for (vid_t i = 0; i < a.nrows; ++i) {
-    for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) {
-      w.number(i + 1);
-      w.put(' ');
-      w.number(a.col[p] + 1);
-      if (!pattern) {
-        w.put(' ');
-        w.number(a.val[p]);
-      }
-      w.put('\n');
-    }
-  }
+  w.entries(a, ' ', [&](vid_t v) { w.number(v + 1); });
   w.finish();
   out.commit();
 }

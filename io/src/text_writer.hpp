@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spgraph/csr.hpp"
 #include "spgraph/io/atomic_file.hpp"
 
 namespace spgraph::io::detail {
@@ -42,6 +43,23 @@ class TextWriter {
   void number(T x) {
     if (kCapacity - pos_ < kMaxNumber) flush();
     pos_ = static_cast<std::size_t>(std::to_chars(buf_.data() + pos_, buf_.data() + kCapacity, x).ptr - buf_.data());
+  }
+  // One line per entry of a, in row order: "<row><sep><column>[<sep><value>]", the vertices
+  // written by put_vertex(vertex), the value (where a has values) by number().
+  template <class V, class PutVertex>
+  void entries(const Csr<V>& a, char separator, PutVertex&& put_vertex) {
+    for (vid_t i = 0; i < a.nrows; ++i) {
+      for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) {
+        put_vertex(i);
+        put(separator);
+        put_vertex(a.col[p]);
+        if (!a.is_pattern()) {
+          put(separator);
+          number(a.val[p]);
+        }
+        put('\n');
+      }
+    }
   }
   // Writes out everything and ends the gzip stream; the caller then commits the AtomicFile.
   void finish();

@@ -10,6 +10,7 @@
 #include "cusparse_spgemm.hpp"
 #include "cusparse_spmv.hpp"
 #include "device_compare.hpp"
+#include "same_graph.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::bench {
@@ -78,18 +79,10 @@ Csr<V> rows_sorted(Csr<V> a) {
   return a;
 }
 
-void expect_equal(const Csr<double>& got, const Csr<double>& want) {
-  EXPECT_EQ(got.nrows, want.nrows);
-  EXPECT_EQ(got.ncols, want.ncols);
-  EXPECT_EQ(got.rowptr, want.rowptr);
-  EXPECT_EQ(got.col, want.col);
-  EXPECT_EQ(got.val, want.val);
-}
-
 TEST(CusparseCsr, NarrowsOffsetsAndGivesPatternMatricesOnes) {
   SPGRAPH_REQUIRE_GPU();
   Csr<double> a = small_a();
-  expect_equal(host_copy(CusparseCsr<double>::from(device::DeviceCsr<double>::upload(a))), a);
+  test::expect_same_matrix(a, host_copy(CusparseCsr<double>::from(device::DeviceCsr<double>::upload(a))));
   Csr<double> pattern = a;
   pattern.val.clear();
   Csr<double> ones = host_copy(CusparseCsr<double>::from(device::DeviceCsr<double>::upload(pattern)));
@@ -136,8 +129,9 @@ TEST(CusparseSpgemm, EveryAlgorithmComputesAProductByHand) {
   CusparseCsr<double> at = to_cusparse<double>(small_a_transposed());
   for (const auto& alg : cusparse_spgemm_algorithms()) {
     SCOPED_TRACE(alg.name);
-    expect_equal(rows_sorted(host_copy(cusparse_spgemm(handle.get(), a, a, alg.id))), small_a_squared());
-    expect_equal(rows_sorted(host_copy(cusparse_spgemm(handle.get(), a, at, alg.id))), small_a_times_a_transposed());
+    test::expect_same_matrix(small_a_squared(), rows_sorted(host_copy(cusparse_spgemm(handle.get(), a, a, alg.id))));
+    test::expect_same_matrix(small_a_times_a_transposed(),
+                             rows_sorted(host_copy(cusparse_spgemm(handle.get(), a, at, alg.id))));
   }
   CusparseCsr<float> af = to_cusparse<float>(small_a());
   Csr<float> c = rows_sorted(host_copy(cusparse_spgemm(handle.get(), af, af, CUSPARSE_SPGEMM_ALG2)));

@@ -2,7 +2,7 @@
 // Whether two loaded graphs are the same graph: the same edges between the same-named vertices
 // (LoadedGraph::vertex_name), whatever order the vertices are numbered in, or, where the
 // numbering must also be kept, the same matrix and labels. Used by the writers' and
-// spgraph-convert's round-trip tests.
+// spgraph-convert's round-trip tests, the cache's and the cuSPARSE baselines'.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -8,6 +8,7 @@
 #include "spgraph/io/csr_cache.hpp"
 #include "spgraph/io/generators.hpp"
 #include "spgraph/io/matrix_market.hpp"
+#include "same_graph.hpp"
 #include "test_support.hpp"
 
 namespace spgraph::io {
@@ -51,14 +52,6 @@ long col_offset(const Csr<double>& a, eid_t entry) {
   return kHeaderBytes + static_cast<long>(a.rowptr.size() * sizeof(eid_t) + entry * sizeof(vid_t));
 }
 
-void expect_same(const Csr<double>& got, const Csr<double>& want) {
-  EXPECT_EQ(got.nrows, want.nrows);
-  EXPECT_EQ(got.ncols, want.ncols);
-  EXPECT_EQ(got.rowptr, want.rowptr);
-  EXPECT_EQ(got.col, want.col);
-  EXPECT_EQ(got.val, want.val);
-}
-
 class CsrCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -73,7 +66,7 @@ class CsrCacheTest : public ::testing::Test {
 
 TEST_F(CsrCacheTest, RoundTrip) {
   CsrCache c = read_csr_cache(path);
-  expect_same(c.matrix, west);
+  test::expect_same_matrix(west, c.matrix);
   EXPECT_TRUE(c.labels.empty());
   EXPECT_EQ(c.id_base, 0);
 }
@@ -93,7 +86,7 @@ TEST_F(CsrCacheTest, PatternLabelsAndIdBase) {
   write_csr_cache(p, karate, labels, 1);
   CsrCache c = read_csr_cache(p);
   EXPECT_TRUE(c.matrix.is_pattern());
-  expect_same(c.matrix, karate);
+  test::expect_same_matrix(karate, c.matrix);
   EXPECT_EQ(c.labels, labels);
   EXPECT_EQ(c.id_base, 1);
 }
@@ -114,7 +107,7 @@ TEST_F(CsrCacheTest, NoRowsOrNoEntries) {
   wide.ncols = 7;
   const auto p = tmp.path("w.spgcsr");
   write_csr_cache(p, wide);
-  expect_same(read_csr_cache(p).matrix, wide);
+  test::expect_same_matrix(wide, read_csr_cache(p).matrix);
 
   Csr<double> isolated;  // 5 vertices, no edges, labelled
   isolated.nrows = isolated.ncols = 5;
@@ -122,7 +115,7 @@ TEST_F(CsrCacheTest, NoRowsOrNoEntries) {
   const std::vector<std::string> names = {"a", "", "ccc", "d", "e"};
   write_csr_cache(p, isolated, names);
   const CsrCache c = read_csr_cache(p);
-  expect_same(c.matrix, isolated);
+  test::expect_same_matrix(isolated, c.matrix);
   EXPECT_EQ(c.labels, names);
 }
 
@@ -273,7 +266,7 @@ TEST_F(LargeCacheTest, ThreadCountDoesNotChangeTheResult) {
     CsrCacheReadPhases phases;
     o.phases = &phases;
     const CsrCache c = read_csr_cache(path, o);
-    expect_same(c.matrix, *graph);
+    test::expect_same_matrix(*graph, c.matrix);
     EXPECT_EQ(c.labels, labels);
     EXPECT_EQ(c.id_base, 1);
     EXPECT_GT(phases.read, 0);

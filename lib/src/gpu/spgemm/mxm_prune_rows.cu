@@ -29,8 +29,8 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   Vector<V> row_peak(std::size_t(n), kMainStream), row_squares(std::size_t(n), kMainStream);
   // The panels take half of what is free, at most 8 GiB, unless told otherwise; the pruned rows
   // and the pruning's scratch the rest. Larger panels save nothing (the symbolic pass covers
-  // every row at once; panels split only the numeric one), and one allocation of 43.8 GiB, with
-  // 104 GiB free, failed on an H200 (MCL on the cit-Patents-like graph).
+  // every row at once; panels split only the numeric one), and single allocations of tens of
+  // GiB have failed with more than twice as much free (docs/performance/mcl.md).
   constexpr std::size_t kMaxDefaultBudget = std::size_t(8) << 30;
   MxmOptions panel_options = options;
   if (panel_options.memory_budget == 0)
