@@ -6,8 +6,12 @@
 // the disk.
 //
 //   bench_io [--mb 200] [--dir /tmp] [--threads 1,2,4,8,16] [--check]
+//   bench_io --write [--vertices 9800000] [--dir /tmp] [--threads 1,2,4,8,16]
 // --threads defaults to 1, 2, 4, ... up to the cores. --check exits non-zero when reading
 // Matrix Market text on one core runs below 150 MB/s (best of 3).
+// --write instead times io::write_vertex_values, the per-vertex output of pagerank: N float
+// and N double ranks of a graph with 1-based ids, by each output method on each thread count,
+// from creating the file to its rename (median of 5; the file is removed between runs).
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +32,7 @@
 #include "spgraph/io/edge_list.hpp"
 #include "spgraph/io/load_graph.hpp"
 #include "spgraph/io/matrix_market.hpp"
+#include "spgraph/io/vertex_values.hpp"
 #include "table.hpp"
 
 namespace {
@@ -129,10 +134,77 @@ void require_same(const Csr<double>& got, const Csr<double>& want, const std::st
   }
 }
 
+std::string read_whole(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot read " + path);
+  std::string s(fs::file_size(path), '\0');
+  const std::size_t got = std::fread(s.data(), 1, s.size(), f);
+  std::fclose(f);
+  s.resize(got);
+  return s;
+}
+
+// Ranks like pagerank's of a graph of n vertices: around 1/n, with all their digits.
+template <class T>
+std::vector<T> rank_like(vid_t n) {
+  std::vector<T> r(static_cast<std::size_t>(n));
+  std::uint64_t state = 7;
+  for (auto& x : r) x = static_cast<T>((0.15 + 4.0 * static_cast<double>(splitmix64(state) >> 11) * 0x1p-53) / n);
+  return r;
+}
+
+// bench_io --write: every (type, method, threads) writes the same bytes, checked against the
+// first run's file.
+int write_bench(const std::string& dir, vid_t n, const std::vector<int>& thread_counts) {
+  constexpr int kWriteRepeats = 5;
+  io::LoadedGraph g;
+  g.matrix.nrows = g.matrix.ncols = n;
+  g.id_base = 1;
+  const std::string path = dir + "/ranks.tsv";
+  bench::Table table({"values", "method", "threads", "MB", "median s", "MB/s", "min s", "max s"});
+  const std::vector<std::pair<io::OutputMethod, const char*>> methods = {
+      {io::OutputMethod::stdio, "stdio"}, {io::OutputMethod::write, "write"}, {io::OutputMethod::mapped, "mapped"}};
+  // The methods take turns within each repeat, so a shared machine's load falls on all alike.
+  auto run_all = [&](const char* type, const auto& values) {
+    std::string reference;
+    for (int threads : thread_counts) {
+      omp_set_num_threads(threads);
+      std::vector<std::vector<double>> s(methods.size());
+      for (int r = 0; r < kWriteRepeats; ++r) {
+        for (std::size_t m = 0; m < methods.size(); ++m) {
+          const auto t0 = std::chrono::steady_clock::now();
+          io::AtomicFile out(path);
+          io::write_vertex_values(out, g, values, methods[m].first);
+          out.commit();
+          s[m].push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+          if (reference.empty()) reference = read_whole(path);
+          else if (r == 0 && read_whole(path) != reference)
+            throw std::runtime_error(std::string("different output: ") + type + " by " + methods[m].second);
+          fs::remove(path);  // outside the timing: dropping 300 MB of page cache is not the write's
+        }
+      }
+      for (std::size_t m = 0; m < methods.size(); ++m) {
+        std::sort(s[m].begin(), s[m].end());
+        const double mb = static_cast<double>(reference.size()) / 1e6, median = s[m][s[m].size() / 2];
+        table.add_row({type, methods[m].second, std::to_string(threads), bench::fixed(mb, 1), bench::fixed(median, 3),
+                       bench::fixed(mb / median, 0), bench::fixed(s[m].front(), 3), bench::fixed(s[m].back(), 3)});
+      }
+    }
+    table.add_gap();
+  };
+  run_all("float", rank_like<float>(n));
+  run_all("double", rank_like<double>(n));
+  std::cout << "io::write_vertex_values, " << n << " vertices, " << omp_get_num_procs() << " cores, " << dir
+            << "\n";
+  table.print(std::cout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool check = false;
+  bool check = false, write = false;
+  vid_t vertices = 9'800'000;
   double megabytes = 200;
   std::vector<int> thread_counts;
   for (int t = 1; t < omp_get_num_procs(); t *= 2) thread_counts.push_back(t);
@@ -141,11 +213,14 @@ int main(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) {
     const std::string arg = argv[k];
     if (arg == "--check") check = true;
+    else if (arg == "--write") write = true;
+    else if (arg == "--vertices" && k + 1 < argc) vertices = static_cast<vid_t>(std::stoll(argv[++k]));
     else if (arg == "--mb" && k + 1 < argc) megabytes = std::stod(argv[++k]);
     else if (arg == "--dir" && k + 1 < argc) base = argv[++k];
     else if (arg == "--threads" && k + 1 < argc) thread_counts = thread_list(argv[++k]);
     else {
-      std::cerr << "usage: bench_io [--mb 200] [--dir DIR] [--threads 1,2,4,8,16] [--check]\n";
+      std::cerr << "usage: bench_io [--mb 200] [--dir DIR] [--threads 1,2,4,8,16] [--check]\n"
+                   "       bench_io --write [--vertices 9800000] [--dir DIR] [--threads 1,2,4,8,16]\n";
       return 2;
     }
   }
@@ -160,6 +235,7 @@ int main(int argc, char** argv) {
   } cleanup{dir};
 
   try {
+    if (write) return write_bench(dir, vertices, thread_counts);
     // ~33 bytes per "row col value" line with 7-digit ids and 17-digit values.
     const Csr<double> a = synthetic_graph(static_cast<eid_t>(megabytes * 1e6 / 33));
     const Csr<double> p = drop_values(a);

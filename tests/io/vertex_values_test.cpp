@@ -1,5 +1,8 @@
 // io::write_vertex_values: one "name<TAB>value" line per vertex, in order, however many blocks
 // and threads format it, with the names and numbers a reader gets back exactly.
+#include <omp.h>
+
+#include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -25,10 +28,11 @@ LoadedGraph vertices(vid_t n, int id_base = 0, std::vector<std::string> labels =
 }
 
 template <class T>
-std::string written(const TempDir& tmp, const LoadedGraph& g, const std::vector<T>& values) {
+std::string written(const TempDir& tmp, const LoadedGraph& g, const std::vector<T>& values,
+                    OutputMethod method = OutputMethod::write) {
   const std::string path = tmp.path("values.tsv");
   AtomicFile out(path);
-  write_vertex_values(out, g, values);
+  write_vertex_values(out, g, values, method);
   out.commit();
   std::ifstream in(path);
   return std::string(std::istreambuf_iterator<char>(in), {});
@@ -44,8 +48,7 @@ TEST(VertexValues, NamesAndShortestExactNumbers) {
   EXPECT_EQ(written(tmp, vertices(0), std::vector<float>{}), "");
 }
 
-// More vertices than one round of blocks (64K vertices a block, 4 blocks a thread): every line
-// in order, each value read back equal.
+// More vertices than one round of blocks: every line in order, each value read back equal.
 TEST(VertexValues, ManyBlocksStayInOrder) {
   TempDir tmp;
   const vid_t n = 3 * 65536 * 4 * 2 + 12345;
@@ -61,6 +64,51 @@ TEST(VertexValues, ManyBlocksStayInOrder) {
     ++v;
   }
   EXPECT_EQ(v, n);
+}
+
+// The plain single-threaded formatting the parallel writer must reproduce byte for byte.
+template <class T>
+std::string one_line_at_a_time(const LoadedGraph& g, const std::vector<T>& values) {
+  std::string s;
+  char buf[64];
+  for (vid_t v = 0; v < g.matrix.nrows; ++v) {
+    s += g.labels.empty() ? std::to_string(v + g.id_base) : g.labels[v];
+    s += '\t';
+    s.append(buf, std::to_chars(buf, buf + sizeof buf, values[v]).ptr);
+    s += '\n';
+  }
+  return s;
+}
+
+// Several rounds on every thread count (round k formatted while round k - 1 is written), by each
+// method, with numbers and labels of varying lengths: the same bytes as one line at a time.
+TEST(VertexValues, LargeOutputIsByteIdenticalToSerialFormatting) {
+  TempDir tmp;
+  const vid_t n = 300'001;
+  std::vector<std::string> labels(n);
+  for (vid_t v = 0; v < n; ++v) labels[v] = "v" + std::string(v % 7, 'x') + std::to_string(v * 7919LL % n);
+  std::vector<double> d(n);
+  std::vector<float> f(n);
+  for (vid_t v = 0; v < n; ++v) {
+    d[v] = (v % 5 == 0 ? -1.0 : 1.0) / (v + 1.0) * (v % 3 == 0 ? 1e-300 : 1.0);
+    f[v] = static_cast<float>(0.15 + v) / static_cast<float>(n);
+  }
+  d[n - 1] = -2.2250738585072014e-308;  // the longest texts, 24 and 14 characters
+  f[n - 1] = -1.17549435e-38f;
+  const int threads = omp_get_max_threads();
+  for (const LoadedGraph& g : {vertices(n, 1), vertices(n, 0, labels)}) {
+    const std::string want_d = one_line_at_a_time(g, d), want_f = one_line_at_a_time(g, f);
+    for (OutputMethod method : {OutputMethod::write, OutputMethod::mapped}) {
+      for (int t : {1, 2, 3, 4}) {
+        omp_set_num_threads(t);
+        const std::string what = std::string(g.labels.empty() ? "ids" : "labels") + ", method " +
+                                 std::to_string(static_cast<int>(method)) + ", " + std::to_string(t) + " threads";
+        EXPECT_TRUE(written(tmp, g, d, method) == want_d) << "double, " << what;
+        EXPECT_TRUE(written(tmp, g, f, method) == want_f) << "float, " << what;
+      }
+    }
+  }
+  omp_set_num_threads(threads);
 }
 
 TEST(VertexValues, CountMismatchNamesTheFile) {

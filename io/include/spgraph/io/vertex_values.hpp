@@ -9,9 +9,16 @@
 
 namespace spgraph::io {
 
+// How the text reaches the file, the same bytes either way. stdio and write: the calling
+// thread writes each round (fwrite, or write(2) straight from the strings) while the others
+// format the next; mapped: every thread copies formatted blocks into a shared mapping of the
+// file (AtomicFile::append_mapped), or writes where the file system cannot map.
+enum class OutputMethod { stdio, write, mapped };
+
 // Integers in decimal, floating point as the shortest text that reads back exactly. Writes into
 // `out` and leaves committing it to the caller. Instantiated for float, double and int64.
 template <class T>
-void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::vector<T>& values);
+void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::vector<T>& values,
+                         OutputMethod method = OutputMethod::mapped);
 
 }  // namespace spgraph::io
