@@ -10,8 +10,8 @@
 // --threads defaults to 1, 2, 4, ... up to the cores. --check exits non-zero when reading
 // Matrix Market text on one core runs below 150 MB/s (best of 3).
 // --write instead times io::write_vertex_values, the per-vertex output of pagerank: N float
-// and N double ranks of a graph with 1-based ids, by each output method on each thread count,
-// from creating the file to its rename (median of 5; the file is removed between runs).
+// and N double ranks of a graph with 1-based ids on each thread count, from creating the file
+// to its rename (median of 5; the file is removed between runs).
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -153,48 +153,41 @@ std::vector<T> rank_like(vid_t n) {
   return r;
 }
 
-// bench_io --write: every (type, method, threads) writes the same bytes, checked against the
-// first run's file.
+// bench_io --write: every (type, threads) writes the same bytes, checked against the first
+// run's file.
 int write_bench(const std::string& dir, vid_t n, const std::vector<int>& thread_counts) {
   constexpr int kWriteRepeats = 5;
   io::LoadedGraph g;
   g.matrix.nrows = g.matrix.ncols = n;
   g.id_base = 1;
   const std::string path = dir + "/ranks.tsv";
-  bench::Table table({"values", "method", "threads", "MB", "median s", "MB/s", "min s", "max s"});
-  const std::vector<std::pair<io::OutputMethod, const char*>> methods = {
-      {io::OutputMethod::stdio, "stdio"}, {io::OutputMethod::write, "write"}, {io::OutputMethod::mapped, "mapped"}};
-  // The methods take turns within each repeat, so a shared machine's load falls on all alike.
+  bench::Table table({"values", "threads", "MB", "median s", "MB/s", "min s", "max s"});
   auto run_all = [&](const char* type, const auto& values) {
     std::string reference;
     for (int threads : thread_counts) {
       omp_set_num_threads(threads);
-      std::vector<std::vector<double>> s(methods.size());
+      std::vector<double> s;
       for (int r = 0; r < kWriteRepeats; ++r) {
-        for (std::size_t m = 0; m < methods.size(); ++m) {
-          const auto t0 = std::chrono::steady_clock::now();
-          io::AtomicFile out(path);
-          io::write_vertex_values(out, g, values, methods[m].first);
-          out.commit();
-          s[m].push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-          if (reference.empty()) reference = read_whole(path);
-          else if (r == 0 && read_whole(path) != reference)
-            throw std::runtime_error(std::string("different output: ") + type + " by " + methods[m].second);
-          fs::remove(path);  // outside the timing: dropping 300 MB of page cache is not the write's
-        }
+        const auto t0 = std::chrono::steady_clock::now();
+        io::AtomicFile out(path);
+        io::write_vertex_values(out, g, values);
+        out.commit();
+        s.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        if (reference.empty()) reference = read_whole(path);
+        else if (r == 0 && read_whole(path) != reference)
+          throw std::runtime_error(std::string("different output: ") + type + " on " + std::to_string(threads));
+        fs::remove(path);  // outside the timing: dropping 300 MB of page cache is not the write's
       }
-      for (std::size_t m = 0; m < methods.size(); ++m) {
-        std::sort(s[m].begin(), s[m].end());
-        const double mb = static_cast<double>(reference.size()) / 1e6, median = s[m][s[m].size() / 2];
-        table.add_row({type, methods[m].second, std::to_string(threads), bench::fixed(mb, 1), bench::fixed(median, 3),
-                       bench::fixed(mb / median, 0), bench::fixed(s[m].front(), 3), bench::fixed(s[m].back(), 3)});
-      }
+      std::sort(s.begin(), s.end());
+      const double mb = static_cast<double>(reference.size()) / 1e6, median = s[s.size() / 2];
+      table.add_row({type, std::to_string(threads), bench::fixed(mb, 1), bench::fixed(median, 3),
+                     bench::fixed(mb / median, 0), bench::fixed(s.front(), 3), bench::fixed(s.back(), 3)});
     }
     table.add_gap();
   };
   run_all("float", rank_like<float>(n));
   run_all("double", rank_like<double>(n));
-  std::cout << "io::write_vertex_values, " << n << " vertices, " << omp_get_num_procs() << " cores, " << dir
+  std::cout << "io::write_vertex_values (fwrite by the calling thread, the next round formatted meanwhile), " << n << " vertices, " << omp_get_num_procs() << " cores, " << dir
             << "\n";
   table.print(std::cout);
   return 0;

@@ -5,12 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <exception>
-#include <limits>
 #include <string>
-#include <type_traits>
 
 #include "spgraph/error.hpp"
 
@@ -20,8 +16,11 @@ namespace {
 // Vertices formatted by one task into one string. The output goes in rounds of a few blocks a
 // thread: while round k reaches the file, the other threads format round k + 1 into the other
 // set of strings (double buffering), so memory stays at a few MiB a thread whatever the graph.
-constexpr vid_t kBlock = 1 << 14;
-constexpr int kBlocksPerThread = 2;
+// Small blocks keep the threads even at each round's end; at least kMinRoundBlocks a round
+// keeps the rounds, and their waits, few where there are few threads.
+constexpr vid_t kBlock = 1 << 13;
+constexpr int kBlocksPerThread = 4;
+constexpr int kMinRoundBlocks = 32;
 
 template <class X>
 void append_number(std::string& s, X x) {
@@ -41,54 +40,26 @@ void format_block(std::string& s, const LoadedGraph& g, const std::vector<T>& va
   }
 }
 
-// The longest text of one value: to_chars' shortest round-trip form of a float or double is at
-// most max_digits10 significant digits, a sign, a point and an exponent ("-2.2250738585072014e-308").
-template <class T>
-constexpr std::size_t max_value_chars() {
-  if constexpr (std::is_integral_v<T>) return std::numeric_limits<T>::digits10 + 2;
-  else return std::numeric_limits<T>::max_digits10 + 3 + (std::numeric_limits<T>::max_exponent10 >= 100 ? 4 : 3);
-}
-
-// No more than the bytes the whole output takes, for the mapping.
-template <class T>
-std::size_t output_bound(const LoadedGraph& g, vid_t n) {
-  std::size_t names = 0;
-  if (g.labels.empty()) {
-    const long long widest = std::max(std::abs(static_cast<long long>(g.id_base)), std::abs(static_cast<long long>(n) + g.id_base));
-    names = static_cast<std::size_t>(n) * (std::to_string(widest).size() + (g.id_base < 0) + 1);
-  } else {
-#pragma omp parallel for reduction(+ : names)
-    for (vid_t v = 0; v < n; ++v) names += g.labels[v].size();
-  }
-  return names + static_cast<std::size_t>(n) * (max_value_chars<T>() + 2);
-}
-
 }  // namespace
 
 template <class T>
-void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::vector<T>& values, OutputMethod method) {
+void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::vector<T>& values) {
   const vid_t n = graph.matrix.nrows;
   if (values.size() != static_cast<std::size_t>(n))
     throw Error("cannot write " + std::to_string(values.size()) + " values for " + std::to_string(n) +
                 " vertices to " + out.path());
-  const int round_blocks = std::max(1, omp_get_max_threads()) * kBlocksPerThread;
+  const int round_blocks = std::max(kMinRoundBlocks, omp_get_max_threads() * kBlocksPerThread);
   const std::int64_t round_vertices = std::int64_t(round_blocks) * kBlock;
   const std::int64_t rounds = (std::int64_t(n) + round_vertices - 1) / round_vertices;
   std::vector<std::string> text[2] = {std::vector<std::string>(round_blocks), std::vector<std::string>(round_blocks)};
-  std::size_t capacity = 0, written = 0;
-  AtomicFile::Mapped mapped;
-  if (method == OutputMethod::mapped && n > 0) {
-    capacity = output_bound<T>(graph, n);
-    mapped = out.append_mapped(capacity);
-    if (!mapped.data()) method = OutputMethod::write;  // the file system cannot: write
-  }
   std::exception_ptr error;
   auto blocks_of = [&](std::int64_t round) {
     return static_cast<int>(std::min<std::int64_t>(round_blocks, (n - round * round_vertices + kBlock - 1) / kBlock));
   };
 
-  // One thread queues the work: round k + 1's formatting, then round k's output (by write(2)
-  // itself, or by copy tasks into the mapping), then waits for both.
+  // One thread queues round k + 1's formatting as tasks, writes round k meanwhile, then waits
+  // for the tasks (and runs them with the others). Errors cannot leave the parallel region:
+  // the first is kept and thrown after it.
 #pragma omp parallel
 #pragma omp single
   for (std::int64_t round = 0; round <= rounds && !error; ++round) {
@@ -104,19 +75,7 @@ void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::v
       const auto& strings = text[(round - 1) & 1];
       const int blocks = blocks_of(round - 1);
       try {
-        for (int b = 0; b < blocks; ++b) {
-          if (method == OutputMethod::stdio) {
-            out.write(strings[b]);
-          } else if (method == OutputMethod::write) {
-            out.write_unbuffered(strings[b]);
-          } else {
-            if (capacity - written < strings[b].size()) throw Error("output of " + out.path() + " above its bound");
-            char* to = mapped.data() + written;
-#pragma omp task firstprivate(b, to) shared(strings)
-            std::memcpy(to, strings[b].data(), strings[b].size());
-            written += strings[b].size();
-          }
-        }
+        for (int b = 0; b < blocks; ++b) out.write(strings[b]);
       } catch (...) {
         error = std::current_exception();
       }
@@ -124,11 +83,10 @@ void write_vertex_values(AtomicFile& out, const LoadedGraph& graph, const std::v
 #pragma omp taskwait
   }
   if (error) std::rethrow_exception(error);
-  if (mapped.data()) out.end_mapped(mapped, written);
 }
 
-template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<float>&, OutputMethod);
-template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<double>&, OutputMethod);
-template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<std::int64_t>&, OutputMethod);
+template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<float>&);
+template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<double>&);
+template void write_vertex_values(AtomicFile&, const LoadedGraph&, const std::vector<std::int64_t>&);
 
 }  // namespace spgraph::io

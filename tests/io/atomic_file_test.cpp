@@ -1,6 +1,5 @@
 #include <unistd.h>
 
-#include <cstring>
 #include <filesystem>
 
 #include "io_test_util.hpp"
@@ -49,37 +48,6 @@ TEST(AtomicFile, AnExceptionMidWriteKeepsTheOldFile) {
   }
   EXPECT_EQ(test::read_file(path), "previous complete result\n");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.dir()), {}), 1);
-}
-
-// write(), write_unbuffered() and a mapped part, in any order, land in the order they were made;
-// the mapped part ends the file at the bytes used, not at what was reserved.
-TEST(AtomicFile, UnbufferedAndMappedWritesKeepTheirOrder) {
-  TempDir tmp;
-  const auto path = tmp.path("out.txt");
-  {
-    AtomicFile f(path);
-    f.write("stdio ");
-    f.write_unbuffered("direct ");
-    AtomicFile::Mapped m = f.append_mapped(1 << 20);
-    ASSERT_NE(m.data(), nullptr);  // the test's temporary folder can reserve and map
-    std::memcpy(m.data(), "mapped ", 7);
-    f.end_mapped(m, 7);
-    EXPECT_EQ(m.data(), nullptr);
-    f.write("then stdio\n");
-    f.commit();
-  }
-  EXPECT_EQ(test::read_file(path), "stdio direct mapped then stdio\n");
-}
-
-TEST(AtomicFile, MappedButNotCommittedLeavesNothingBehind) {
-  TempDir tmp;
-  {
-    AtomicFile f(tmp.path("out.txt"));
-    AtomicFile::Mapped m = f.append_mapped(4096);
-    ASSERT_NE(m.data(), nullptr);
-    m.data()[0] = 'x';
-  }
-  EXPECT_TRUE(dir_is_empty(tmp));
 }
 
 TEST(AtomicFile, UncreatableFileNamesPathAndErrno) {
