@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
     CLI::App& cli = cmd.cli();
     cli.description(
         "Benchmarks sparse matrix-vector multiplication y = A*x on the GPU: every SpMV kernel of spgraph\n"
-        "(csr-vector, csr-merge-path, csr-stream, coo-load-balanced, sell-p, hyb, and the automatic\n"
+        "(csr-vector, csr-merge-path, csr-stream, coo-load-balanced, sell-p, hyb, amb, and the automatic\n"
         "choice) against cuSPARSE's CSR SpMV, on each graph in float and double, value-free and valued,\n"
         "plus one PageRank iteration.\n"
         "Prints effective GB/s against the device's copy bandwidth measured in the same run, speedups, and\n"

@@ -41,7 +41,7 @@ template <class V> constexpr double tolerance() { return sizeof(V) == 4 ? 1e-5 :
 // Every kernel of ours, then the automatic choice.
 constexpr SpmvKernel kOurKernels[] = {SpmvKernel::CsrVector, SpmvKernel::CsrMergePath, SpmvKernel::CsrStream,
                                       SpmvKernel::CooLoadBalanced, SpmvKernel::SellP, SpmvKernel::Hyb,
-                                      SpmvKernel::Auto};
+                                      SpmvKernel::Amb,             SpmvKernel::Auto};
 
 struct ImplResult {
   std::string implementation;  // "ours csr-vector", "ours auto", "cuSPARSE default"
@@ -52,6 +52,7 @@ struct ImplResult {
   Timing timing;
   double max_relative_error = 0;
   double speedup = kNaN;  // cuSPARSE's best median / this median
+  double bytes = kNaN;    // what this implementation's format moves (AMB: 16-bit columns and y twice)
   bool timed() const { return status == "ok"; }
 };
 
@@ -62,6 +63,7 @@ struct ConfigResult {
   vid_t n = 0;
   eid_t nnz = 0;
   double bytes = 0;  // what one SpMV must move: CSR as given, x once, y once
+  double amb_bytes = 0;  // AMB's: 16-bit columns, values, 4 per segment, x once, y set and written
   std::vector<ImplResult> impls;
   std::string cusparse_best;
   double cusparse_best_ms = kNaN;
@@ -161,10 +163,14 @@ ConfigResult bench_config(const BenchInput& in, Precision precision, bool valued
   x.upload(xh);
   reference.upload(host_spmv(a, xh));
   gpu::Matrix<V> A = gpu::Matrix<V>::from_host(a);
+  const gpu::SpmvRowStats& stats = gpu::spmv_row_stats(A);
+  c.amb_bytes = (2.0 + (valued ? double(sizeof(V)) : 0.0)) * a.nnz() + 4.0 * stats.amb_segments +
+                double(sizeof(V)) * (a.ncols + 2.0 * a.nrows);
 
   for (const auto& alg : cusparse_spmv_algorithms()) {
     ImplResult r;
     r.implementation = r.kernel = alg.name;
+    r.bytes = c.bytes;
     try {
       CusparseCsr<V> ca = CusparseCsr<V>::from(A.csr());
       CusparseSpmv<V> spmv(ctx.cusparse.get(), ca, x.data(), y.data(), alg.id);
@@ -186,6 +192,7 @@ ConfigResult bench_config(const BenchInput& in, Precision precision, bool valued
         r.kernel = gpu::spmv_kernel_name(gpu::choose_spmv_kernel(A));
         r.implementation = "ours auto -> " + r.kernel;
       }
+      r.bytes = r.kernel == gpu::spmv_kernel_name(SpmvKernel::Amb) ? c.amb_bytes : c.bytes;
       gpu::prepare_spmv(A, k);  // builds the kernel's format once, outside the timing
       SpmvOptions options{k};
       check_and_time(
@@ -263,7 +270,8 @@ json config_json(const ConfigResult& c, double copy_gb_per_s) {
       double gbs = c.bytes / (r.timing.median_ms * 1e-3) / 1e9;
       j.update({{"median_ms", r.timing.median_ms}, {"min_ms", r.timing.min_ms}, {"gb_per_s", gbs},
                 {"fraction_of_copy_bandwidth", gbs / copy_gb_per_s},
-                {"max_relative_error", r.max_relative_error}});
+                {"max_relative_error", r.max_relative_error}, {"format_bytes_per_nonzero", r.bytes / c.nnz},
+                {"format_gb_per_s", r.bytes / (r.timing.median_ms * 1e-3) / 1e9}});
       if (!std::isnan(r.speedup)) j["speedup_vs_cusparse_best"] = r.speedup;
     }
     impls.push_back(j);
@@ -286,9 +294,10 @@ void add_rows(Table& table, const ConfigResult& c, double copy_gb_per_s) {
     if (r.timed()) {
       double gbs = c.bytes / (r.timing.median_ms * 1e-3) / 1e9;
       row.insert(row.end(), {fixed(r.timing.median_ms, 4), fixed(r.timing.min_ms, 4), fixed(gbs, 0),
-                             percent(gbs / copy_gb_per_s), times(r.speedup), "ok"});
+                             percent(gbs / copy_gb_per_s), fixed(r.bytes / c.nnz, 1),
+                             fixed(r.bytes / (r.timing.median_ms * 1e-3) / 1e9, 0), times(r.speedup), "ok"});
     } else {
-      row.insert(row.end(), {"-", "-", "-", "-", "-", r.status});
+      row.insert(row.end(), {"-", "-", "-", "-", "-", "-", "-", r.status});
     }
     table.add_row(row);
   }
@@ -406,6 +415,8 @@ int run_spmv_bench(const SpmvBenchOptions& options, std::ostream& out) {
       << "GB/s: bytes one SpMV must move, the CSR as given (row offsets 8(n+1) + column ids 4 nnz + values when\n"
       << "  valued) + x + y, over the median time; the same bytes for every implementation. cuSPARSE has no\n"
       << "  value-free CSR: on pattern matrices it reads explicit ones, marked (ones).\n"
+      << "B/nnz: bytes the implementation's own format moves per nonzero (AMB: 16-bit columns, values, 4 a\n"
+      << "  segment, x once, y set then written; the others the CSR bytes above); own GB/s: those over the time.\n"
       << "check: every result is compared with y computed on the host before it is timed (values are chosen\n"
       << "  so that sums are exact; tolerance 1e-5 relative in float, 1e-10 in double); a mismatch is shown\n"
       << "  instead of a time. speedup: cuSPARSE's best median / this median.\n";
@@ -416,7 +427,8 @@ int run_spmv_bench(const SpmvBenchOptions& options, std::ostream& out) {
   bool ours_wrong = false;
   json failed_inputs = json::array();
   for_each_input(specs, out, failed_inputs, [&](const BenchInput& in) {
-    Table table({"prec", "values", "implementation", "ms", "min ms", "GB/s", "%copy", "speedup", "check"});
+    Table table({"prec", "values", "implementation", "ms", "min ms", "GB/s", "%copy", "B/nnz", "own GB/s", "speedup",
+                 "check"});
     try {
       for (Precision p : options.precisions) {
         for (bool valued : {false, true}) {

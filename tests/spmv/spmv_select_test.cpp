@@ -48,6 +48,31 @@ TEST(SpmvSelection, RuleFollowsTheRowLengthDistribution) {
   EXPECT_EQ(gpu::choose_spmv_kernel(stats(1000, 20000, 64, 25000, 18, 500), strict), K::CsrStream);
 }
 
+TEST(SpmvSelection, AmbReplacesCsrStreamWhereItMovesFewerBytes) {
+  using K = SpmvKernel;
+  gpu::SpmvRowStats s = stats(9'845'725, 57'156'537, 3841, 463'000'000, 2, 37'465'087);
+  s.amb_byte_ratio = 0.6;
+  s.value_size = 8;
+  EXPECT_EQ(gpu::choose_spmv_kernel(s), K::Amb);
+  s.value_size = 4;  // float: CSR stream (AMB measured slower there)
+  EXPECT_EQ(gpu::choose_spmv_kernel(s), K::CsrStream);
+  s.value_size = 8;
+  s.amb_byte_ratio = 0.95;
+  EXPECT_EQ(gpu::choose_spmv_kernel(s), K::CsrStream);
+  gpu::SpmvSelection lenient;
+  lenient.amb_max_byte_ratio = 1.0;
+  EXPECT_EQ(gpu::choose_spmv_kernel(s, lenient), K::Amb);
+  // Only in CSR stream's place: SELL-P and COO picks stay.
+  gpu::SpmvRowStats sellp = stats(1'000'000, 7'000'000, 7, 7'000'000, 7, 0);
+  sellp.amb_byte_ratio = 0.5;
+  sellp.value_size = 8;
+  EXPECT_EQ(gpu::choose_spmv_kernel(sellp), K::SellP);
+  gpu::SpmvRowStats coo = stats(100'000, 600'000, 3000, 3'000'000, 5, 20'000);
+  coo.amb_byte_ratio = 0.5;
+  coo.value_size = 8;
+  EXPECT_EQ(gpu::choose_spmv_kernel(coo), K::CooLoadBalanced);
+}
+
 TEST(SpmvSelection, HybSplitIsTheMemoryOptimalQuantile) {
   EXPECT_DOUBLE_EQ(gpu::hyb_split_quantile(8), 0.25);       // double: 4 / (8 + 8)
   EXPECT_DOUBLE_EQ(gpu::hyb_split_quantile(4), 1.0 / 3.0);  // float:  4 / (4 + 8)
@@ -62,6 +87,7 @@ TEST(SpmvSelection, KernelNames) {
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::CooLoadBalanced), "coo-load-balanced");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::SellP), "sell-p");
   EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::Hyb), "hyb");
+  EXPECT_STREQ(gpu::spmv_kernel_name(SpmvKernel::Amb), "amb");
 }
 
 // Rows of lengths 9, 0, 1, ..., 8 (10 x 10): one SELL-P slice 9 wide; sorted lengths 0..9.
@@ -82,6 +108,7 @@ void expect_stats(const Csr<double>& host, vid_t ell_width, eid_t coo_nnz) {
   EXPECT_EQ(s.sellp_slots, 32 * 9);
   EXPECT_EQ(s.hyb_ell_width, ell_width);
   EXPECT_EQ(s.hyb_coo_nnz, coo_nnz);
+  EXPECT_EQ(s.amb_segments, 9);  // one column tile: a segment per non-empty row
   EXPECT_EQ(gpu::choose_spmv_kernel(a), gpu::choose_spmv_kernel(s));
 }
 

@@ -29,7 +29,8 @@ namespace gb = spgraph::graphblas;
 
 inline constexpr SpmvKernel kKernels[] = {SpmvKernel::CsrVector,       SpmvKernel::CsrMergePath,
                                           SpmvKernel::CsrStream,       SpmvKernel::CooLoadBalanced,
-                                          SpmvKernel::SellP,           SpmvKernel::Hyb};
+                                          SpmvKernel::SellP,           SpmvKernel::Hyb,
+                                          SpmvKernel::Amb};
 
 enum class Op { Mxv, Vxm };
 inline const char* op_name(Op op) { return op == Op::Mxv ? "mxv" : "vxm"; }
@@ -75,7 +76,8 @@ struct NamedMatrix {
 };
 
 // The shapes: degenerate sizes, empty rows, one very long row, power-law rows, rectangular,
-// perfectly regular rows (SELL-P/HYB without padding), and a regular body with a few long rows.
+// perfectly regular rows (SELL-P/HYB without padding), a regular body with a few long rows, and
+// one past 2^16 rows and columns.
 inline const std::vector<NamedMatrix>& shape_zoo() {
   static const std::vector<NamedMatrix> zoo = [] {
     std::mt19937_64 rng(20260522);
@@ -118,6 +120,15 @@ inline const std::vector<NamedMatrix>& shape_zoo() {
       std::vector<eid_t> l(10000, 5);
       for (int k = 0; k < 20; ++k) l[std::size_t(k) * 487] = 3000;
       z.push_back({"10000x10000, 5 per row and 20 rows of 3000", random_csr(10000, l, rng)});
+    }
+    {
+      // Past 2^16 rows and columns (AMB's tiles), 70% empty rows, and a row holding every column,
+      // whose 65,536 entries in the first column tile are more than an AMB segment holds.
+      auto l = lengths(140000, 1, 6);
+      for (auto& x : l)
+        if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.7) x = 0;
+      l[70001] = 200000;
+      z.push_back({"140000x200000 with a full row", random_csr(200000, l, rng)});
     }
     return z;
   }();

@@ -16,7 +16,7 @@ struct MxmOptions {
   std::size_t memory_budget = 0;
 };
 
-enum class SpmvKernel { Auto, CsrVector, CsrMergePath, CsrStream, CooLoadBalanced, SellP, Hyb };
+enum class SpmvKernel { Auto, CsrVector, CsrMergePath, CsrStream, CooLoadBalanced, SellP, Hyb, Amb };
 
 struct SpmvOptions {
   SpmvKernel kernel = SpmvKernel::Auto;  // the caller may override the automatic choice

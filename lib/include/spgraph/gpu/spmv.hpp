@@ -31,6 +31,11 @@
 //                    format for bounded rows only)
 //   Hyb              ELL for the first t entries of every row + COO for the rest, with the
 //                    memory-optimal t = Q_R(p / (v + 2p)) (Anzt et al. 2020, section 4)
+//   Amb              Adaptive Multi-level Blocking (Nagasaka, Nukada & Matsuoka): 2^16 x 2^16
+//                    tiles, each row's part of a tile a segment (of at most 32 entries); a
+//                    tile's segments sorted by length and stored 32 at a time column-major with
+//                    16-bit columns (half CSR's index bytes); a lane per segment, one atomic per
+//                    row and chunk into y. For matrices whose rows keep to few column tiles
 // Derived formats (COO row ids, merge-path partition, SELL-P, HYB, the transpose) are built on
 // first use and cached in the matrix (reached through detail::cache_of alone); prepare_spmv
 // builds them ahead.
@@ -68,6 +73,13 @@ struct SpmvRowStats {
   eid_t sellp_slots = 0;    // SELL-P storage: sum over 32-row slices of 32 x longest row
   vid_t hyb_ell_width = 0;  // HYB's ELL width t = Q_R(hyb_split_quantile(...))
   eid_t hyb_coo_nnz = 0;    // entries past t, which HYB keeps in COO
+  eid_t amb_segments = 0;   // AMB's segments: a row's entries in a 2^16-column tile, 32 at most
+  // Bytes an AMB product moves over those of CSR stream, counting the matrix's arrays and y:
+  //   AMB        nnz (2 + v) + 4 amb_segments + 2 n y   (16-bit columns, slot rows, y set then added to)
+  //   CSR stream nnz (4 + v) + n (4 + y)                (columns, row offsets, y written)
+  // with v the value bytes (0 for a pattern matrix) and y = sizeof(V).
+  double amb_byte_ratio = 0;
+  std::size_t value_size = 0;  // sizeof(V): of x, y and the values
 };
 
 // Thresholds of the automatic choice, tuned on the H200 with the spmv benchmark: SELL-P where
@@ -84,6 +96,12 @@ struct SpmvSelection {
   // max(stream_max_row, stream_max_row_share * nnz) entries.
   vid_t stream_max_row = 16384;
   double stream_max_row_share = 1.0 / 2048;
+  // Where CSR stream would be chosen, AMB is taken instead for values of at least
+  // amb_min_value_size bytes while it moves at most amb_max_byte_ratio of CSR stream's bytes
+  // (SpmvRowStats::amb_byte_ratio). With 4-byte values AMB lost on every graph measured: its
+  // atomics keep L2 busier than CSR stream's loads (docs/performance/spmv.md).
+  std::size_t amb_min_value_size = 8;
+  double amb_max_byte_ratio = 0.8;
 };
 
 // The rule (s = stats, all lengths in nonzeros per row):
@@ -97,6 +115,8 @@ struct SpmvSelection {
 //        s.max_row_length <= max(stream_max_row,
 //                                stream_max_row_share * s.nnz)   -> CsrStream
 //        otherwise                                               -> CooLoadBalanced
+//   4. CsrStream from 2. or 3., s.value_size >= amb_min_value_size
+//      and s.amb_byte_ratio <= amb_max_byte_ratio                -> Amb
 SpmvKernel choose_spmv_kernel(const SpmvRowStats& stats, const SpmvSelection& selection = {});
 
 // HYB's split quantile. ELL of width t stores n*t slots of (v + p) bytes, padding included;

@@ -48,6 +48,7 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
   s.nrows = n;
   s.nnz = A.nnz();
   s.mean_row_length = n ? double(s.nnz) / n : 0.0;
+  s.value_size = sizeof(V);
   device::Buffer<vid_t> lengths(n, stream);
   if (n > 0) {
     row_lengths(A.csr().rowptr.data(), n, lengths.data(), stream);
@@ -75,6 +76,12 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
       return cub::DeviceReduce::Sum(temp, bytes, slots.data(), total.data(), nslices + 1, stream);
     }, stream);
     s.sellp_slots = device::read_value(total.data(), stream);
+
+    s.amb_segments = amb_segment_count(A.csr().rowptr.data(), A.csr().col.data(), n, s.nnz, stream);
+    const double v = A.is_pattern() ? 0.0 : double(sizeof(V)), y = double(sizeof(V));
+    const double stream_bytes = double(s.nnz) * (4 + v) + double(n) * (4 + y);
+    const double amb_bytes = double(s.nnz) * (2 + v) + 4.0 * double(s.amb_segments) + 2.0 * double(n) * y;
+    s.amb_byte_ratio = amb_bytes / stream_bytes;
   }
   cache.row_lengths = std::move(lengths);
   cache.stats = s;
@@ -132,6 +139,7 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
     case SpmvKernel::CooLoadBalanced: detail::spmv_coo_row_ids(A); break;
     case SpmvKernel::SellP: detail::spmv_sellp(A); break;
     case SpmvKernel::Hyb: detail::spmv_hyb(A); break;
+    case SpmvKernel::Amb: detail::spmv_amb(A); break;
     case SpmvKernel::CsrVector:
     case SpmvKernel::Auto: break;
   }

@@ -18,6 +18,9 @@ template <class V> void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A);
 // so an exclusive scan of out gives the slice offsets and their total.
 void sellp_slice_slots(const vid_t* row_len, vid_t nrows, eid_t* out, cudaStream_t stream);
 
+// The segments of the AMB format (spmv_formats.hpp) a CSR matrix has.
+eid_t amb_segment_count(const eid_t* rowptr, const vid_t* col, vid_t nrows, eid_t nnz, cudaStream_t stream);
+
 using device::run_cub;
 
 }  // namespace spgraph::gpu::detail

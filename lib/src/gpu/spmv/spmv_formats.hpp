@@ -3,6 +3,7 @@
 // matrix caches (SpmvCache), the kernels' tuning constants, and the accessors that build the
 // formats on first use. The public API is spgraph/gpu/spmv.hpp.
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -46,6 +47,29 @@ struct Hyb {
   device::Buffer<vid_t> coo_row;
   device::Buffer<vid_t> coo_col;
   device::Buffer<V> coo_val;
+};
+
+// AMB (Nagasaka, Nukada & Matsuoka, "Fast Sparse Matrix Vector Multiplication with
+// Highly-Compressed Sparse Format"): the matrix cut into tiles of 2^16 rows by 2^16 columns.
+// A row's entries inside one tile form segments of at most kAmbMaxSegment entries (cut every
+// kAmbMaxSegment entries of the row: a lane walks its segment alone, so a longer one would hold
+// its chunk's warp for as many memory round trips). A tile's segments, longest first, are
+// taken 32 at a time as a chunk, stored column-major like a SELL-P slice: lane l's k-th entry at
+// chunk_offset[c] + 32k + l, as its column's 16-bit offset within the tile.
+// slot_meta[32c + l] = row offset within the tile | segment length << 16 (0 for the empty lanes
+// of a tile's last chunk); chunk_tile[c] = row tile << 16 | column tile. Each segment's sum is
+// added to y with an atomic, so y starts at the identity.
+inline constexpr int kAmbSpanLog2 = 16;
+inline constexpr eid_t kAmbMaxSegment = 32;
+
+template <class V>
+struct Amb {
+  eid_t nchunks = 0;
+  device::Buffer<eid_t> chunk_offset;  // nchunks + 1, in slots
+  device::Buffer<unsigned> chunk_tile;
+  device::Buffer<unsigned> slot_meta;  // 32 per chunk
+  device::Buffer<std::uint16_t> col;
+  device::Buffer<V> val;  // empty for a pattern matrix
 };
 
 // Merge path: one warp per tile of 32 * J path items (row ends or nonzeros), J per lane.
@@ -110,6 +134,7 @@ struct SpmvCache {
   std::map<int, std::unique_ptr<detail::PathTiles>> stream_tiles;  // CsrStream, by tile length
   std::unique_ptr<detail::SellP<V>> sellp;
   std::unique_ptr<detail::Hyb<V>> hyb;
+  std::unique_ptr<detail::Amb<V>> amb;
   std::unique_ptr<detail::LoopSlices> loop_slices;  // gpu::MxvLoop's, one per SM of this device
   std::unique_ptr<Matrix<V>> transpose;
 };
@@ -123,6 +148,7 @@ template <class V> const PathTiles& spmv_merge_path_tiles(const Matrix<V>& A);
 template <class V> const PathTiles& spmv_stream_tiles(const Matrix<V>& A, int tile);
 template <class V> const SellP<V>& spmv_sellp(const Matrix<V>& A);
 template <class V> const Hyb<V>& spmv_hyb(const Matrix<V>& A);
+template <class V> const Amb<V>& spmv_amb(const Matrix<V>& A);
 template <class V> const LoopSlices& spmv_loop_slices(const Matrix<V>& A);
 
 // y = A (+).(x) x as mxv without mask or descriptor, for gpu::MxvReducer's chain: the

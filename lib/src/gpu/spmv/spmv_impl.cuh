@@ -12,6 +12,7 @@
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "gpu/spmv/spmv_formats.hpp"
+#include "gpu/spmv/spmv_amb_impl.cuh"
 #include "gpu/spmv/spmv_csr_stream_impl.cuh"
 #include "gpu/spmv/spmv_kernels_impl.cuh"
 
@@ -62,6 +63,7 @@ class SpmvLaunch {
       case SpmvKernel::CooLoadBalanced: return coo<ReadValues>();
       case SpmvKernel::SellP: return sellp<ReadValues>();
       case SpmvKernel::Hyb: return hyb<ReadValues>();
+      case SpmvKernel::Amb: return amb<ReadValues>();
       case SpmvKernel::Auto: break;
     }
     throw Error("gpu SpMV: no kernel for SpmvKernel value " + std::to_string(int(kernel)));
@@ -163,6 +165,18 @@ class SpmvLaunch {
     SPGRAPH_CHECK_LAUNCH("ell_kernel");
     launch_coo_kernel<SR>(h.coo_row.data(), h.coo_col.data(), h.coo_nnz, product<ReadValues>(h.coo_val.data()), y_,
                           mask_);
+  }
+
+  template <bool ReadValues>
+  void amb() {
+    const Amb<V>& f = spmv_amb(m_);
+    init_output_kernel<SR, V><<<blocks_of(m_.nrows(), kThreads), kThreads>>>(y_, m_.nrows(), mask_);
+    SPGRAPH_CHECK_LAUNCH("init_output_kernel");
+    if (f.nchunks == 0) return;
+    amb_kernel<SR, V><<<blocks_of(f.nchunks * 32, kAmbThreads), kAmbThreads>>>(
+        f.chunk_offset.data(), f.chunk_tile.data(), f.slot_meta.data(), f.col.data(), f.nchunks,
+        product<ReadValues>(f.val.data()), y_, mask_);
+    SPGRAPH_CHECK_LAUNCH("amb_kernel");
   }
 
   const Matrix<V>& m_;

@@ -96,22 +96,30 @@ __global__ void init_output_kernel(V* __restrict__ y, vid_t nrows, OutputMask<V>
 // would otherwise wait a full memory round trip (column id, then x) per item.
 inline constexpr int kUnroll = 4;
 
-template <class SR, class V, class SlotOf, class Product>
-__device__ __forceinline__ void accumulate_run(Partial<SR, V>& acc, eid_t first, eid_t end, eid_t stride,
-                                               SlotOf slot_of, const vid_t* __restrict__ col,
-                                               const Product& product) {
+// ColumnAt(slot) loads the column of the entry at a slot (with __ldcs), for formats that store
+// columns other than as vid_t (AMB's 16-bit offsets).
+template <class SR, class V, class SlotOf, class ColumnAt, class Product>
+__device__ __forceinline__ void accumulate_run_columns(Partial<SR, V>& acc, eid_t first, eid_t end, eid_t stride,
+                                                       SlotOf slot_of, ColumnAt column_at, const Product& product) {
   for (eid_t k = first; k < end; k += kUnroll * stride) {
     eid_t slots[kUnroll];
     vid_t cols[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       slots[u] = slot_of(k + u * stride);
-      cols[u] = k + u * stride < end ? __ldcs(col + slots[u]) : 0;
+      cols[u] = k + u * stride < end ? column_at(slots[u]) : 0;
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
       if (k + u * stride < end) acc.add(product(slots[u], cols[u]));
   }
+}
+
+template <class SR, class V, class SlotOf, class Product>
+__device__ __forceinline__ void accumulate_run(Partial<SR, V>& acc, eid_t first, eid_t end, eid_t stride,
+                                               SlotOf slot_of, const vid_t* __restrict__ col,
+                                               const Product& product) {
+  accumulate_run_columns(acc, first, end, stride, slot_of, [col](eid_t slot) { return __ldcs(col + slot); }, product);
 }
 
 // The merge of the partials of `width` consecutive lanes (a power of two up to 32), in every one
@@ -308,7 +316,9 @@ __global__ void merge_path_fixup_kernel(const RowCarry<SR, V>* __restrict__ carr
 // ---- COO, load-balanced (Anzt et al. 2020, Algorithm 1) ------------------------------------
 // Lanes hold partials keyed by row. Reduces each run of equal keys across the warp (runs are
 // found from head flags, so keys need not be sorted across lanes) and the run's first lane
-// merges the run into y with one atomic.
+// merges the run into y with one atomic; a run keyed kNoRow (lanes without work) writes nothing.
+inline constexpr vid_t kNoRow = vid_t(-1);
+
 template <class SR, class V>
 __device__ __forceinline__ void flush_row_segments(vid_t row, Partial<SR, V> p, V* y, const OutputMask<V>& mask) {
   const int lane = int(threadIdx.x) & 31;
@@ -323,7 +333,7 @@ __device__ __forceinline__ void flush_row_segments(vid_t row, Partial<SR, V> p, 
     const Partial<SR, V> other = p.shfl_down(offset);
     if (lane + offset < segment_end) p.merge(other);
   }
-  if (head && p.present() && mask.allows(row)) atomic_merge<SR>(y + row, p);
+  if (head && row != kNoRow && p.present() && mask.allows(row)) atomic_merge<SR>(y + row, p);
 }
 
 // A warp takes nonzeros [begin, begin + warp_chunk), 32 consecutive ones per step. A lane

@@ -8,7 +8,8 @@
 
 namespace spgraph::gpu {
 
-SpmvKernel choose_spmv_kernel(const SpmvRowStats& s, const SpmvSelection& sel) {
+namespace {
+SpmvKernel choose_without_amb(const SpmvRowStats& s, const SpmvSelection& sel) {
   if (s.nnz == 0) return SpmvKernel::CsrVector;
   if (s.max_row_length <= sel.balanced_max_row) {
     if (s.nnz <= sel.small_nnz) return SpmvKernel::CsrVector;
@@ -19,6 +20,15 @@ SpmvKernel choose_spmv_kernel(const SpmvRowStats& s, const SpmvSelection& sel) {
   const double stream_limit = std::max(double(sel.stream_max_row), double(s.nnz) * sel.stream_max_row_share);
   if (double(s.max_row_length) <= stream_limit) return SpmvKernel::CsrStream;
   return SpmvKernel::CooLoadBalanced;
+}
+}  // namespace
+
+SpmvKernel choose_spmv_kernel(const SpmvRowStats& s, const SpmvSelection& sel) {
+  const SpmvKernel k = choose_without_amb(s, sel);
+  if (k == SpmvKernel::CsrStream && s.value_size >= sel.amb_min_value_size && s.amb_byte_ratio > 0 &&
+      s.amb_byte_ratio <= sel.amb_max_byte_ratio)
+    return SpmvKernel::Amb;
+  return k;
 }
 
 double hyb_split_quantile(std::size_t value_bytes, std::size_t index_bytes) {
@@ -34,6 +44,7 @@ const char* spmv_kernel_name(SpmvKernel k) {
     case SpmvKernel::CooLoadBalanced: return "coo-load-balanced";
     case SpmvKernel::SellP: return "sell-p";
     case SpmvKernel::Hyb: return "hyb";
+    case SpmvKernel::Amb: return "amb";
   }
   throw Error("spmv_kernel_name: unknown SpmvKernel value " + std::to_string(int(k)));
 }
