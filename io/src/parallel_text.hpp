@@ -6,6 +6,9 @@
 // entries are concatenated as the file lists them, and the first failing piece's error is
 // thrown only after every piece before it was merged (whose lines give its line number, and
 // whose merge may find an earlier error of its own, such as one entry too many).
+// The merge has two steps so that only bookkeeping is serial: the checks that must run in
+// order (counts, the first edge's weight column) look at the parts' sizes on the calling
+// thread, then every thread copies its own part into its slice of the result at once.
 // OMP_NUM_THREADS (omp_get_max_threads) sets the threads; small inputs use one piece.
 #include <omp.h>
 
@@ -13,10 +16,12 @@
 #include <cstring>
 #include <exception>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "line_reader.hpp"
+#include "spgraph/coo.hpp"
 #include "text_chunk.hpp"
 
 namespace spgraph::io::detail {
@@ -54,27 +59,67 @@ inline std::vector<std::string_view> cut_at_lines(std::string_view block, std::s
   return pieces;
 }
 
-// Calls parse(TextChunk&, Part&) for each piece on its own thread (after Part::clear()),
-// then merge(Piece<Part>&, first_line) for each in file order,
-// first_line being the file line of the piece's first line. After merge, a piece's failure
-// is thrown as ParseError "FILE:LINE: reason".
-template <class Part, class Parse, class Merge>
-void parse_in_parallel(LineReader& in, Parse&& parse, Merge&& merge) {
+// Sets `out`'s size for a block's parts (a prefix sum of their sizes) and returns where each
+// part's entries go, [k] for row and col, [n + 1 + k] for val. When `out` must grow, it is
+// reserved for the whole file at the rate of entries a byte seen so far (a plain file's size
+// is known), not doubled block after block.
+template <class Part, class T>
+std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pieces, const LineReader& in) {
+  const std::size_t n = pieces.size();
+  std::vector<std::size_t> at(2 * (n + 1));
+  at[0] = out.row.size(), at[n + 1] = out.val.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    at[k + 1] = at[k] + pieces[k].part.row.size();
+    at[n + 2 + k] = at[n + 1 + k] + pieces[k].part.val.size();
+  }
+  const auto grow = [&](auto& v, std::size_t size) {
+    if (size > v.capacity() && in.remaining_known()) {
+      const double read = static_cast<double>(in.file_size() - in.remaining_bytes());
+      const double whole = static_cast<double>(size) * static_cast<double>(in.file_size()) / std::max(read, 1.0);
+      v.reserve(std::max(size, static_cast<std::size_t>(whole * 1.1)));
+    }
+    v.resize(size);
+  };
+  grow(out.row, at[n]), grow(out.col, at[n]), grow(out.val, at[2 * n + 1]);
+  return at;
+}
+
+// Calls parse(TextChunk&, Part&) for each piece on its own thread (after Part::clear() and
+// Part::reserve(piece bytes)), then check(Piece<Part>&, first_line) for each in file order on
+// the calling thread, first_line being the file line of the piece's first line; after check, a
+// piece's failure is thrown as ParseError "FILE:LINE: reason". Once the whole block passed,
+// its parts' entries (Part::row, col, val) are appended to `out`'s: the room is made here,
+// and each thread copies its part of block k while it parses its piece of block k + 1 (two
+// sets of parts take turns), so that a block costs one fork and join.
+template <class Part, class T, class Parse, class Check>
+void parse_in_parallel(LineReader& in, Coo<T>& out, Parse&& parse, Check&& check) {
   const auto threads = static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
-  std::vector<Piece<Part>> pieces(threads);
-  for (;;) {
+  std::vector<Piece<Part>> sets(2 * threads);
+  std::span<Piece<Part>> done;        // the last block's parts, checked, to copy
+  std::vector<std::size_t> done_at;   // where they go (make_room)
+  for (int round = 0;; ++round) {
     const std::string_view block = in.next_block(threads * kPieceBytes);
-    if (block.empty()) return;
     const auto texts = cut_at_lines(block, std::clamp<std::size_t>(block.size() / kMinPieceBytes, 1, threads));
     const auto n = static_cast<int>(texts.size());
-#pragma omp parallel for num_threads(n) schedule(static, 1) if (n > 1)
-    for (int t = 0; t < n; ++t) {
+    const std::span<Piece<Part>> pieces(sets.data() + (round % 2) * threads, texts.size());
+    const int d = static_cast<int>(done.size()), workers = std::max({n, d, 1});
+#pragma omp parallel for num_threads(workers) schedule(static, 1) if (workers > 1)
+    for (int t = 0; t < workers; ++t) {
+      if (t < d) {
+        const Part& part = done[static_cast<std::size_t>(t)].part;
+        const std::size_t k = static_cast<std::size_t>(t), val_at = done_at[static_cast<std::size_t>(d) + 1 + k];
+        std::copy(part.row.begin(), part.row.end(), out.row.begin() + static_cast<std::ptrdiff_t>(done_at[k]));
+        std::copy(part.col.begin(), part.col.end(), out.col.begin() + static_cast<std::ptrdiff_t>(done_at[k]));
+        std::copy(part.val.begin(), part.val.end(), out.val.begin() + static_cast<std::ptrdiff_t>(val_at));
+      }
+      if (t >= n) continue;
       Piece<Part>& p = pieces[static_cast<std::size_t>(t)];
       p.text = texts[static_cast<std::size_t>(t)];
       p.failure.reset();
       p.other = nullptr;
       try {
         p.part.clear();
+        p.part.reserve(p.text.size() + p.text.size() / 8);  // slack: the next pieces fit too
         TextChunk lines(p.text);
         parse(lines, p.part);
         p.lines = lines.line_number();
@@ -84,14 +129,16 @@ void parse_in_parallel(LineReader& in, Parse&& parse, Merge&& merge) {
         p.other = std::current_exception();
       }
     }
-    for (int t = 0; t < n; ++t) {
-      Piece<Part>& p = pieces[static_cast<std::size_t>(t)];
+    if (n == 0) return;
+    for (Piece<Part>& p : pieces) {
       if (p.other) std::rethrow_exception(p.other);
       const long long first_line = in.line_number() + 1;
-      merge(p, first_line);
+      check(p, first_line);
       if (p.failure) throw ParseError(in.path(), first_line - 1 + p.failure->line, p.failure->reason);
       in.count_lines(p.lines);
     }
+    done = pieces;
+    done_at = make_room(out, std::span<const Piece<Part>>(pieces), in);
   }
 }
 
