@@ -1,6 +1,7 @@
 #include "line_reader.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,6 +62,7 @@ LineReader::LineReader(std::string path) : path_(std::move(path)) {
 }
 
 LineReader::~LineReader() {
+  if (map_) ::munmap(const_cast<char*>(map_), file_size_);
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -131,7 +133,50 @@ bool LineReader::next_slow(std::string_view& line) {
   }
 }
 
+// Blocks of a mapped plain file: the text after what next() and the buffer took, cut after
+// the last newline within `bytes` (or the first after, for a longer line). The size is the
+// one fstat gave at open: a file that another process truncates meanwhile faults (SIGBUS).
+std::string_view LineReader::next_mapped_block(std::size_t bytes) {
+  if (!map_) {
+    void* m = ::mmap(nullptr, file_size_, PROT_READ, MAP_PRIVATE, fd_, 0);
+    if (m == MAP_FAILED) {
+      map_tried_ = true;  // read(2) it is
+      return {};
+    }
+    ::madvise(m, file_size_, MADV_SEQUENTIAL);
+    map_ = static_cast<const char*>(m);
+    map_pos_ = file_read_ - (end_ - begin_);  // the buffered text not handed out yet
+    begin_ = end_ = 0;
+    if (!bom_checked_) {
+      bom_checked_ = true;
+      if (std::string_view(map_, file_size_).starts_with(kUtf8Bom)) map_pos_ += kUtf8Bom.size(), consumed_ += kUtf8Bom.size();
+    }
+  }
+  const char* b = map_ + map_pos_;
+  const std::size_t left = file_size_ - map_pos_;
+  std::size_t len = std::min(bytes, left);
+  if (len < left) {
+    const void* nl = ::memrchr(b, '\n', len);
+    if (!nl) {
+      nl = std::memchr(b + len, '\n', left - len);
+      if ((nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - b) : left) >= kMaxLine)
+        throw ParseError(path_, line_ + 1, "line longer than " + std::to_string(kMaxLine >> 20) +
+                                               " MiB; is this a text file?");
+    }
+    len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - b) + 1 : left;
+  }
+  map_pos_ += len;
+  consumed_ += len;
+  report_progress(map_pos_, file_size_);
+  return std::string_view(b, len);
+}
+
 std::string_view LineReader::next_block(std::size_t bytes) {
+  // Mapped unless the buffer already holds the rest (a small file: no mmap to pay for).
+  if (!gz_ && !map_tried_ && file_size_ > 0 && file_read_ < file_size_) {
+    const std::string_view block = next_mapped_block(bytes);
+    if (map_) return block;
+  }
   while (!bom_checked_ || (end_ - begin_ < bytes && !eof_)) {
     // Room for `bytes`, but no more than a plain file has left; a compressed one's buffer
     // doubles as it fills, so that a small file keeps a small buffer.

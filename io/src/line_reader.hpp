@@ -47,6 +47,8 @@ class LineReader {
   // newline. Empty at the end of the text; a broken gzip stream is thrown once its complete
   // lines were handed out. The lines of a block are not counted here: the caller reports
   // them with count_lines() before the next call. Valid until the next call.
+  // A plain file is mapped at the first call and its blocks are views of the mapping, read
+  // by the parsing threads themselves (no copy, no serial read); next() must not follow.
   std::string_view next_block(std::size_t bytes);
   void count_lines(long long lines) { line_ += lines; }
 
@@ -64,6 +66,7 @@ class LineReader {
 
  private:
   bool next_slow(std::string_view& line);
+  std::string_view next_mapped_block(std::size_t bytes);
   void refill(std::size_t min_capacity = 0);
   void skip_bom();
 
@@ -79,6 +82,9 @@ class LineReader {
   std::uint64_t file_size_ = 0;
   std::uint64_t consumed_ = 0;   // bytes handed out as lines, newlines included
   std::uint64_t file_read_ = 0;  // bytes read from a plain file (for the progress report)
+  const char* map_ = nullptr;    // the whole plain file, once next_block mapped it
+  bool map_tried_ = false;       // mmap failed: blocks are read
+  std::uint64_t map_pos_ = 0;    // the next block's offset in map_
 };
 
 }  // namespace spgraph::io::detail
