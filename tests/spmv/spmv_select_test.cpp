@@ -53,6 +53,8 @@ TEST(SpmvSelection, AmbReplacesCsrStreamWhereItMovesFewerBytes) {
   gpu::SpmvRowStats s = stats(9'845'725, 57'156'537, 3841, 463'000'000, 2, 37'465'087);
   s.amb_byte_ratio = 0.6;
   s.value_size = 8;
+  EXPECT_EQ(gpu::choose_spmv_kernel(s), K::CsrStream) << "columns not counted yet";
+  s.columns_counted = true;
   EXPECT_EQ(gpu::choose_spmv_kernel(s), K::Amb);
   s.value_size = 4;  // float: CSR stream (AMB measured slower there)
   EXPECT_EQ(gpu::choose_spmv_kernel(s), K::CsrStream);
@@ -65,10 +67,12 @@ TEST(SpmvSelection, AmbReplacesCsrStreamWhereItMovesFewerBytes) {
   // Only in CSR stream's place: SELL-P and COO picks stay.
   gpu::SpmvRowStats sellp = stats(1'000'000, 7'000'000, 7, 7'000'000, 7, 0);
   sellp.amb_byte_ratio = 0.5;
+  sellp.columns_counted = true;
   sellp.value_size = 8;
   EXPECT_EQ(gpu::choose_spmv_kernel(sellp), K::SellP);
   gpu::SpmvRowStats coo = stats(100'000, 600'000, 3000, 3'000'000, 5, 20'000);
   coo.amb_byte_ratio = 0.5;
+  coo.columns_counted = true;
   coo.value_size = 8;
   EXPECT_EQ(gpu::choose_spmv_kernel(coo), K::CooLoadBalanced);
 }
@@ -108,6 +112,7 @@ void expect_stats(const Csr<double>& host, vid_t ell_width, eid_t coo_nnz) {
   EXPECT_EQ(s.sellp_slots, 32 * 9);
   EXPECT_EQ(s.hyb_ell_width, ell_width);
   EXPECT_EQ(s.hyb_coo_nnz, coo_nnz);
+  EXPECT_TRUE(s.columns_counted);
   EXPECT_EQ(s.amb_segments, 9);  // one column tile: a segment per non-empty row
   EXPECT_EQ(gpu::choose_spmv_kernel(a), gpu::choose_spmv_kernel(s));
 }

@@ -79,6 +79,9 @@ struct SpmvRowStats {
   //   CSR stream nnz (4 + v) + n (4 + y)                (columns, row offsets, y written)
   // with v the value bytes (0 for a pattern matrix) and y = sizeof(V).
   double amb_byte_ratio = 0;
+  // amb_segments and amb_byte_ratio take a pass over the entries: spmv_row_stats counts them,
+  // choose_spmv_kernel(A) only where its rule reaches step 4.
+  bool columns_counted = false;
   std::size_t value_size = 0;  // sizeof(V): of x, y and the values
 };
 
@@ -115,7 +118,7 @@ struct SpmvSelection {
 //        s.max_row_length <= max(stream_max_row,
 //                                stream_max_row_share * s.nnz)   -> CsrStream
 //        otherwise                                               -> CooLoadBalanced
-//   4. CsrStream from 2. or 3., s.value_size >= amb_min_value_size
+//   4. CsrStream from 2. or 3., s.columns_counted, s.value_size >= amb_min_value_size
 //      and s.amb_byte_ratio <= amb_max_byte_ratio                -> Amb
 SpmvKernel choose_spmv_kernel(const SpmvRowStats& stats, const SpmvSelection& selection = {});
 

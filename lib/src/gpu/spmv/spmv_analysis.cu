@@ -76,16 +76,25 @@ void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
       return cub::DeviceReduce::Sum(temp, bytes, slots.data(), total.data(), nslices + 1, stream);
     }, stream);
     s.sellp_slots = device::read_value(total.data(), stream);
-
-    s.amb_segments = amb_segment_count(A.csr().rowptr.data(), A.csr().col.data(), n, s.nnz, stream);
-    const double v = A.is_pattern() ? 0.0 : double(sizeof(V)), y = double(sizeof(V));
-    const double stream_bytes = double(s.nnz) * (4 + v) + double(n) * (4 + y);
-    const double amb_bytes = double(s.nnz) * (2 + v) + 4.0 * double(s.amb_segments) + 2.0 * double(n) * y;
-    s.amb_byte_ratio = amb_bytes / stream_bytes;
   }
   cache.row_lengths = std::move(lengths);
   cache.stats = s;
   cache.analysed = true;
+}
+
+template <class V>
+void count_columns_locked(SpmvCache<V>& cache, const Matrix<V>& A) {
+  SpmvRowStats& s = cache.stats;
+  if (s.columns_counted) return;
+  const cudaStream_t stream = 0;
+  const auto& csr = A.csr();
+  const double n = double(s.nrows), nnz = double(s.nnz);
+  s.amb_segments = amb_segment_count(csr.rowptr.data(), csr.col.data(), s.nrows, s.nnz, stream);
+  const double v = A.is_pattern() ? 0.0 : double(sizeof(V)), y = double(sizeof(V));
+  const double stream_bytes = nnz * (4 + v) + n * (4 + y);
+  const double amb_bytes = nnz * (2 + v) + 4.0 * double(s.amb_segments) + 2.0 * n * y;
+  s.amb_byte_ratio = stream_bytes > 0 ? amb_bytes / stream_bytes : 0.0;
+  s.columns_counted = true;
 }
 
 template <class V>
@@ -103,12 +112,18 @@ const SpmvRowStats& spmv_row_stats(const Matrix<V>& A) {
   SpmvCache<V>& cache = detail::cache_of(A);
   std::lock_guard lock(cache.mutex);
   detail::analyse_locked(cache, A);
+  detail::count_columns_locked(cache, A);
   return cache.stats;
 }
 
 template <class V>
 SpmvKernel choose_spmv_kernel(const Matrix<V>& A) {
-  return choose_spmv_kernel(spmv_row_stats(A));
+  SpmvCache<V>& cache = detail::cache_of(A);
+  std::lock_guard lock(cache.mutex);
+  detail::analyse_locked(cache, A);
+  // The column count decides only between CSR stream and AMB.
+  if (choose_spmv_kernel(cache.stats) == SpmvKernel::CsrStream) detail::count_columns_locked(cache, A);
+  return choose_spmv_kernel(cache.stats);
 }
 
 template <class V>
@@ -121,8 +136,13 @@ const Matrix<V>& spmv_transpose(const Matrix<V>& A) {
 
 template <class V>
 void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
-  if (k == SpmvKernel::Auto) k = choose_spmv_kernel(A);
-  else spmv_row_stats(A);
+  if (k == SpmvKernel::Auto) {
+    k = choose_spmv_kernel(A);
+  } else {
+    SpmvCache<V>& cache = detail::cache_of(A);
+    std::lock_guard lock(cache.mutex);
+    detail::analyse_locked(cache, A);
+  }
   switch (k) {
     case SpmvKernel::CsrMergePath:
       detail::spmv_merge_path_tiles(A);
@@ -148,6 +168,7 @@ void prepare_spmv(const Matrix<V>& A, SpmvKernel k) {
 #define SPGRAPH_SPMV_ANALYSIS_INSTANTIATE(V)                                          \
   template SpmvCache<V>& detail::cache_of(const Matrix<V>&);                         \
   template void detail::analyse_locked(SpmvCache<V>&, const Matrix<V>&);             \
+  template void detail::count_columns_locked(SpmvCache<V>&, const Matrix<V>&);       \
   template const device::Buffer<vid_t>& detail::spmv_row_lengths(const Matrix<V>&);  \
   template const SpmvRowStats& spmv_row_stats(const Matrix<V>&);                     \
   template SpmvKernel choose_spmv_kernel(const Matrix<V>&);                          \

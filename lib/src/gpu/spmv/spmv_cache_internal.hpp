@@ -13,6 +13,9 @@ template <class V> SpmvCache<V>& cache_of(const Matrix<V>& A);
 
 // With cache.mutex held: fills cache.row_lengths and cache.stats once.
 template <class V> void analyse_locked(SpmvCache<V>& cache, const Matrix<V>& A);
+// With cache.mutex held, after analyse_locked: AMB's segment count in cache.stats, once
+// (SpmvRowStats::columns_counted).
+template <class V> void count_columns_locked(SpmvCache<V>& cache, const Matrix<V>& A);
 
 // out[s] = SELL-P slots of slice s (32 x its longest row) for s < nslices, out[nslices] = 0,
 // so an exclusive scan of out gives the slice offsets and their total.

@@ -9,7 +9,7 @@
 namespace spgraph::gpu {
 
 namespace {
-SpmvKernel choose_without_amb(const SpmvRowStats& s, const SpmvSelection& sel) {
+SpmvKernel choose_by_rows(const SpmvRowStats& s, const SpmvSelection& sel) {
   if (s.nnz == 0) return SpmvKernel::CsrVector;
   if (s.max_row_length <= sel.balanced_max_row) {
     if (s.nnz <= sel.small_nnz) return SpmvKernel::CsrVector;
@@ -24,10 +24,9 @@ SpmvKernel choose_without_amb(const SpmvRowStats& s, const SpmvSelection& sel) {
 }  // namespace
 
 SpmvKernel choose_spmv_kernel(const SpmvRowStats& s, const SpmvSelection& sel) {
-  const SpmvKernel k = choose_without_amb(s, sel);
-  if (k == SpmvKernel::CsrStream && s.value_size >= sel.amb_min_value_size && s.amb_byte_ratio > 0 &&
-      s.amb_byte_ratio <= sel.amb_max_byte_ratio)
-    return SpmvKernel::Amb;
+  const SpmvKernel k = choose_by_rows(s, sel);
+  if (k != SpmvKernel::CsrStream || !s.columns_counted) return k;
+  if (s.value_size >= sel.amb_min_value_size && s.amb_byte_ratio <= sel.amb_max_byte_ratio) return SpmvKernel::Amb;
   return k;
 }
 
