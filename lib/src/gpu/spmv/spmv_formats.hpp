@@ -126,6 +126,8 @@ template <class V>
 struct SpmvCache {
   std::mutex mutex;
   bool analysed = false;
+  // The exception: its column counts come after the rest (count_columns_locked, under the
+  // lock), before spmv_row_stats hands it out.
   SpmvRowStats stats;
   device::Buffer<vid_t> row_lengths;      // nrows
   device::Buffer<vid_t> coo_row_ids;      // nnz: the row of every entry (CooLoadBalanced)
