@@ -16,7 +16,10 @@
 #include "run_app.hpp"
 #include "start_and_load.hpp"
 #include "spgraph/algorithms/mcl.hpp"
+#include "spgraph/config.hpp"
+#if SPGRAPH_HAVE_GPU
 #include "spgraph/device/memory.hpp"
+#endif
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
 #include "wall_timer.hpp"
@@ -169,23 +172,40 @@ std::string mcl_output_name(const std::string& input, double inflation) {
 // it is the only line on stderr.
 class Progress {
  public:
-  explicit Progress(bool gpu) : gpu_(gpu) {
-    if (gpu_) device::reset_peak();
-  }
+  explicit Progress(bool gpu) : gpu_(gpu) { take_gpu_peak(); }
   void operator()(const MclIteration& step) {
     if (step.iteration == 1)
       std::fprintf(stderr, "%5s %11s %10s %12s %12s\n", "ite", "chaos", "seconds", "entries", "gpu-peak");
     std::string peak = "-";
     if (gpu_) {
-      const std::size_t bytes = device::memory_stats().peak;
+      const std::size_t bytes = take_gpu_peak();
       peak_ = std::max(peak_, bytes);
-      peak = device::format_bytes(bytes);
-      device::reset_peak();
+      peak = format_gpu_bytes(bytes);
     }
     std::fprintf(stderr, "%5d %11.4g %10.4g %12lld %12s\n", step.iteration, step.chaos, step.seconds,
                  static_cast<long long>(step.entries), peak.c_str());
   }
   std::size_t peak() const { return peak_; }
+
+  // The most GPU memory spgraph held since the last call, and a new count from here (none in a
+  // build without the GPU backend, where gpu_ is never true).
+  std::size_t take_gpu_peak() {
+#if SPGRAPH_HAVE_GPU
+    if (!gpu_) return 0;
+    const std::size_t bytes = device::memory_stats().peak;
+    device::reset_peak();
+    return bytes;
+#else
+    return 0;
+#endif
+  }
+  static std::string format_gpu_bytes(std::size_t bytes) {
+#if SPGRAPH_HAVE_GPU
+    return device::format_bytes(bytes);
+#else
+    return std::to_string(bytes) + " B";
+#endif
+  }
 
  private:
   bool gpu_;
@@ -268,7 +288,7 @@ int mcl_main(Command& cmd) {
                         format_seconds(load_seconds) + ", build " + format_seconds(build_seconds) + ", iterate " +
                         format_seconds(r.iterate_seconds) + ", interpret " + format_seconds(r.interpret_seconds) +
                         ", write " + format_seconds(write_seconds) + "; backend " + (gpu ? "gpu" : "cpu");
-  if (gpu) summary += ", peak GPU memory " + device::format_bytes(progress.peak());
+  if (gpu) summary += ", peak GPU memory " + Progress::format_gpu_bytes(progress.peak());
   std::fprintf(stderr, "%s\n", summary.c_str());
   return 0;
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The README's quick start. On a fresh Debian 12 machine with the CUDA toolkit:
-#   scripts/quickstart.sh demo   install what is missing, build, run the apps on a bundled graph
-#   scripts/quickstart.sh test   install what is missing, build, run the whole test suite
+#   scripts/quickstart.sh demo   install what is missing, build the library and the apps, run
+#                                PageRank on a bundled graph
+#   scripts/quickstart.sh test   install what is missing, build everything (tests, benchmarks),
+#                                run the whole test suite
+# Without the CUDA toolkit the build has the CPU backend only (CMake's SPGRAPH_GPU=OFF).
 # Environment: BUILD_DIR (default build), CUDA_ARCH (default 90), JOBS (default nproc).
 set -euo pipefail
 mode=${1:-demo}
@@ -12,7 +15,11 @@ export PATH=/usr/local/cuda/bin:$PATH
 
 scripts/install-deps.sh
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" >/dev/null
-cmake --build "$build" -j"${JOBS:-$(nproc)}"
+case "$mode" in
+  demo) targets=(--target spgraph_apps) ;;  # the library and the apps, nothing else
+  *) targets=() ;;
+esac
+cmake --build "$build" -j"${JOBS:-$(nproc)}" "${targets[@]}"
 
 case "$mode" in
   demo)

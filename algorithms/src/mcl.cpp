@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mcl_support.hpp"
+#include "on_backend.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::algorithms {
@@ -48,12 +49,7 @@ void check_mcl_weights(const Csr<double>& g) {
 }
 
 MclResult mcl(Backend backend, const Csr<double>& graph, const MclOptions& options, const MclProgress& progress) {
-  if (backend == Backend::Gpu) {
-    Graph<gpu::GpuBackend> g(graph);
-    return mcl(g, options, progress);
-  }
-  Graph<graphblas::GraphBlasBackend> g(graph);
-  return mcl(g, options, progress);
+  return on_backend(backend, graph, [&](auto& g) { return mcl(g, options, progress); });
 }
 
 }  // namespace spgraph::algorithms

@@ -1,10 +1,12 @@
 #include "spgraph/algorithms/pagerank.hpp"
 
+#include "on_backend.hpp"
+
 namespace spgraph::algorithms {
 
 template <class V>
 PageRankResult<V> pagerank(Backend backend, const Csr<double>& graph, const PageRankOptions& options) {
-  return backend == Backend::Gpu ? pagerank_gpu<V>(graph, options) : pagerank_cpu<V>(graph, options);
+  return on_backend(backend, graph, [&](auto& g) { return pagerank<V>(g, options); });
 }
 
 template PageRankResult<float> pagerank<float>(Backend, const Csr<double>&, const PageRankOptions&);

@@ -10,15 +10,7 @@ PageRankResult<V> pagerank(Graph<graphblas::GraphBlasBackend>& graph, const Page
   return pagerank_on_graph<graphblas::GraphBlasBackend, V>(graph, options);
 }
 
-template <class V>
-PageRankResult<V> pagerank_cpu(const Csr<double>& graph, const PageRankOptions& options) {
-  Graph<graphblas::GraphBlasBackend> g(graph);
-  return pagerank<V>(g, options);
-}
-
 template PageRankResult<float> pagerank<float>(Graph<graphblas::GraphBlasBackend>&, const PageRankOptions&);
 template PageRankResult<double> pagerank<double>(Graph<graphblas::GraphBlasBackend>&, const PageRankOptions&);
-template PageRankResult<float> pagerank_cpu<float>(const Csr<double>&, const PageRankOptions&);
-template PageRankResult<double> pagerank_cpu<double>(const Csr<double>&, const PageRankOptions&);
 
 }  // namespace spgraph::algorithms

@@ -13,15 +13,7 @@ PageRankResult<V> pagerank(Graph<gpu::GpuBackend>& graph, const PageRankOptions&
   return pagerank_on_graph<gpu::GpuBackend, V>(graph, options);
 }
 
-template <class V>
-PageRankResult<V> pagerank_gpu(const Csr<double>& graph, const PageRankOptions& options) {
-  Graph<gpu::GpuBackend> g(graph);
-  return pagerank<V>(g, options);
-}
-
 template PageRankResult<float> pagerank<float>(Graph<gpu::GpuBackend>&, const PageRankOptions&);
 template PageRankResult<double> pagerank<double>(Graph<gpu::GpuBackend>&, const PageRankOptions&);
-template PageRankResult<float> pagerank_gpu<float>(const Csr<double>&, const PageRankOptions&);
-template PageRankResult<double> pagerank_gpu<double>(const Csr<double>&, const PageRankOptions&);
 
 }  // namespace spgraph::algorithms

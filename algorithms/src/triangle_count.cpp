@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "on_backend.hpp"
+
 namespace spgraph::algorithms {
 namespace {
 
@@ -40,12 +42,7 @@ const char* to_string(TrianglePresort p) {
 }
 
 TriangleCountResult triangle_count(Backend backend, const Csr<double>& graph, const TriangleCountOptions& options) {
-  if (backend == Backend::Gpu) {
-    Graph<gpu::GpuBackend> g(graph);
-    return triangle_count(g, options);
-  }
-  Graph<graphblas::GraphBlasBackend> g(graph);
-  return triangle_count(g, options);
+  return on_backend(backend, graph, [&](auto& g) { return triangle_count(g, options); });
 }
 
 }  // namespace spgraph::algorithms

@@ -244,14 +244,14 @@ PageRankRow bench_pagerank(const BenchInput& in, Precision precision, int repeat
     // only the host loop is timed.
     algorithms::PageRankOptions options;
     options.fixed_iterations = kPageRankIterations;
-    row.auto_device_loop = algorithms::pagerank_gpu<V>(in.graph, options).device_loop;
+    row.auto_device_loop = algorithms::pagerank<V>(algorithms::Backend::Gpu, in.graph, options).device_loop;
     for (auto loop : {algorithms::PageRankLoop::Host, algorithms::PageRankLoop::Device}) {
       if (loop == algorithms::PageRankLoop::Device && !row.auto_device_loop) continue;
       options.loop = loop;
-      algorithms::pagerank_gpu<V>(in.graph, options);  // warm-up
+      algorithms::pagerank<V>(algorithms::Backend::Gpu, in.graph, options);  // warm-up
       std::vector<double> ms;
       for (int i = 0; i < repeats; ++i)
-        ms.push_back(algorithms::pagerank_gpu<V>(in.graph, options).iterate_seconds * 1e3 / kPageRankIterations);
+        ms.push_back(algorithms::pagerank<V>(algorithms::Backend::Gpu, in.graph, options).iterate_seconds * 1e3 / kPageRankIterations);
       (loop == algorithms::PageRankLoop::Host ? row.host_loop_ms : row.device_loop_ms) = median(ms);
     }
     row.iteration_ms = row.auto_device_loop ? row.device_loop_ms : row.host_loop_ms;

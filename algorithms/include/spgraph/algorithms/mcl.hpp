@@ -32,10 +32,13 @@
 #include <vector>
 
 #include "spgraph/algorithms/backend.hpp"
+#include "spgraph/config.hpp"
 #include "spgraph/csr.hpp"
-#include "spgraph/gpu/backend.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/gpu/backend.hpp"
+#endif
 
 namespace spgraph::algorithms {
 
@@ -77,7 +80,9 @@ using MclProgress = std::function<void(const MclIteration&)>;
 
 // On a graph already on a backend (its weights used; a graph without weights reads as 1).
 // Device failures throw spgraph::Error / ResourceError.
+#if SPGRAPH_HAVE_GPU
 MclResult mcl(Graph<gpu::GpuBackend>& graph, const MclOptions& options = {}, const MclProgress& progress = {});
+#endif
 MclResult mcl(Graph<graphblas::GraphBlasBackend>& graph, const MclOptions& options = {},
               const MclProgress& progress = {});
 // The same from a host CSR (row i: vertex i's links with their weights).

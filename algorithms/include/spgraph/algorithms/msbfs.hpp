@@ -25,10 +25,13 @@
 #include <vector>
 
 #include "spgraph/algorithms/backend.hpp"
+#include "spgraph/config.hpp"
 #include "spgraph/csr.hpp"
-#include "spgraph/gpu/backend.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/gpu/backend.hpp"
+#endif
 
 namespace spgraph::algorithms {
 
@@ -72,8 +75,10 @@ struct MsbfsSummary {
 // empty sink only the summary is made. Throws spgraph::Error for a source outside 0..n-1
 // (naming it) or a batch < 1.
 using MsbfsSink = std::function<void(const MsbfsBatch&)>;
+#if SPGRAPH_HAVE_GPU
 MsbfsSummary msbfs(Graph<gpu::GpuBackend>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
                    const MsbfsOptions& options = {});
+#endif
 MsbfsSummary msbfs(Graph<graphblas::GraphBlasBackend>& graph, const std::vector<vid_t>& sources,
                    const MsbfsSink& sink, const MsbfsOptions& options = {});
 MsbfsSummary msbfs(Backend backend, const Csr<double>& graph, const std::vector<vid_t>& sources,

@@ -22,10 +22,13 @@
 #include <vector>
 
 #include "spgraph/algorithms/backend.hpp"
+#include "spgraph/config.hpp"
 #include "spgraph/csr.hpp"
-#include "spgraph/gpu/backend.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/gpu/backend.hpp"
+#endif
 
 namespace spgraph::algorithms {
 
@@ -70,16 +73,14 @@ struct PageRankResult {
 // On a graph already on a backend (graph.hpp), which keeps A' and the degrees for later runs.
 // Throws spgraph::Error for a graph without vertices and for options out of range, naming the
 // value; device failures as spgraph::Error / ResourceError. V is float or double.
+#if SPGRAPH_HAVE_GPU
 template <class V>
 PageRankResult<V> pagerank(Graph<gpu::GpuBackend>& graph, const PageRankOptions& options = {});
+#endif
 template <class V>
 PageRankResult<V> pagerank(Graph<graphblas::GraphBlasBackend>& graph, const PageRankOptions& options = {});
-// The same from a host CSR, building the Graph for this one run (also throws for a graph that is
-// not square).
-template <class V>
-PageRankResult<V> pagerank_gpu(const Csr<double>& graph, const PageRankOptions& options = {});
-template <class V>
-PageRankResult<V> pagerank_cpu(const Csr<double>& graph, const PageRankOptions& options = {});
+// The same from a host CSR, building the Graph for this one run on the chosen backend (also
+// throws for a graph that is not square).
 template <class V>
 PageRankResult<V> pagerank(Backend backend, const Csr<double>& graph, const PageRankOptions& options = {});
 

@@ -28,10 +28,13 @@
 #include <vector>
 
 #include "spgraph/algorithms/backend.hpp"
+#include "spgraph/config.hpp"
 #include "spgraph/csr.hpp"
-#include "spgraph/gpu/backend.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/gpu/backend.hpp"
+#endif
 
 namespace spgraph::algorithms {
 
@@ -72,7 +75,9 @@ struct TriangleCountResult {
 
 // On a graph already on a backend (graph.hpp); its undirected() structure is built on first use
 // and kept. Device failures throw spgraph::Error / ResourceError.
+#if SPGRAPH_HAVE_GPU
 TriangleCountResult triangle_count(Graph<gpu::GpuBackend>& graph, const TriangleCountOptions& options = {});
+#endif
 TriangleCountResult triangle_count(Graph<graphblas::GraphBlasBackend>& graph, const TriangleCountOptions& options = {});
 // The same from a host CSR (row i: vertex i's links; values ignored), building the Graph for
 // this one run on the chosen backend.

@@ -1,0 +1,37 @@
+#pragma once
+// The algorithms' run-time entry points (a Backend and a host CSR): the graph built on the
+// chosen backend for this one run, then run(graph). A build without the GPU backend refuses
+// Backend::Gpu with a message saying so.
+#include <string>
+#include <utility>
+
+#include "spgraph/algorithms/backend.hpp"
+#include "spgraph/config.hpp"
+#include "spgraph/csr.hpp"
+#include "spgraph/device/device_info.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/graph.hpp"
+#include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/gpu/backend.hpp"
+#endif
+
+namespace spgraph::algorithms {
+
+template <class Run>
+auto on_backend(Backend backend, const Csr<double>& graph, Run&& run) {
+  if (backend == Backend::Gpu) {
+#if SPGRAPH_HAVE_GPU
+    Graph<gpu::GpuBackend> g(graph);
+    return std::forward<Run>(run)(g);
+#else
+    std::string why;
+    device::gpu_available(&why);
+    throw Error("the gpu backend cannot run: " + why + "; use the cpu backend");
+#endif
+  }
+  Graph<graphblas::GraphBlasBackend> g(graph);
+  return std::forward<Run>(run)(g);
+}
+
+}  // namespace spgraph::algorithms
