@@ -90,17 +90,26 @@ std::string read_file(const std::filesystem::path& path) {
   return ss.str();
 }
 
-// The environment minus what mpirun gave this process: a child mpirun that saw it would take
-// itself for a rank of this job.
+// Whether mpirun set `variable` for its ranks (a child mpirun that saw it would take itself for
+// a rank of this job): OMPI_COMM_WORLD_SIZE and the other OMPI_ names outside OMPI_MCA_, the MCA
+// parameters of its runtime (orte, ess, pmix, ...), PMIx's and PMI's. Other MCA parameters are
+// the user's or the machine's settings (OMPI_MCA_plm_rsh_agent on a host without ssh) and stay.
+bool set_by_launcher(std::string_view variable) {
+  for (std::string_view prefix : {"PMIX_", "PMI_", "HYDRA_"})
+    if (variable.starts_with(prefix)) return true;
+  if (!variable.starts_with("OMPI_")) return false;
+  if (!variable.starts_with("OMPI_MCA_")) return true;
+  const std::string_view parameter = variable.substr(9);
+  for (std::string_view prefix : {"orte_", "ess", "pmix", "initial_wdir", "shmem_RUNTIME_QUERY_hint",
+                                  "mpi_oversubscribe", "rmaps_base_oversubscribe"})
+    if (parameter.starts_with(prefix)) return true;
+  return false;
+}
+
 std::vector<std::string> clean_environment() {
   std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string_view v = *e;
-    bool launcher = false;
-    for (std::string_view prefix : {"OMPI_", "PMIX_", "OPAL_", "ORTE_", "PMI_", "HYDRA_"})
-      launcher = launcher || v.starts_with(prefix);
-    if (!launcher) env.emplace_back(v);
-  }
+  for (char** e = environ; *e != nullptr; ++e)
+    if (!set_by_launcher(*e)) env.emplace_back(*e);
   return env;
 }
 
