@@ -1,10 +1,11 @@
-// Every instantiated (semiring, value type) through every path against GraphBLAS. any.secondi
+// Every instantiated (semiring, value type), gpu::MxmPairs, through every path against GraphBLAS. any.secondi
 // may return any valid parent, so it is checked by validity: same pattern as GraphBLAS, and
 // every value k a real inner index (A(i,k) and B(k,j) exist).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
 
 #include "spgemm_test_support.hpp"
@@ -12,22 +13,16 @@
 namespace spgraph::test {
 namespace {
 
-template <class SR_, class V_>
-struct Combo {
-  using SR = SR_;
-  using V = V_;
-};
-
 template <class T>
 class SpgemmSemirings : public ::testing::Test {};
 
-using Combos = ::testing::Types<
-    Combo<PlusTimes, float>, Combo<MinPlus, float>, Combo<MaxTimes, float>, Combo<PlusFirst, float>,
-    Combo<PlusSecond, float>, Combo<PlusPair, float>, Combo<PlusTimes, double>, Combo<MinPlus, double>,
-    Combo<MaxTimes, double>, Combo<PlusFirst, double>, Combo<PlusSecond, double>, Combo<PlusPair, double>,
-    Combo<PlusTimes, std::int64_t>, Combo<PlusPair, std::int64_t>, Combo<MinPlus, std::int64_t>,
-    Combo<AnySecondI, std::int64_t>, Combo<PlusTimes, std::int32_t>, Combo<PlusPair, std::int32_t>,
-    Combo<MinPlus, std::int32_t>, Combo<AnySecondI, std::int32_t>, Combo<OrAnd, bool>>;
+template <class Tuple>
+struct AsTestTypes;
+template <class... Pair>
+struct AsTestTypes<std::tuple<Pair...>> {
+  using type = ::testing::Types<Pair...>;
+};
+using Combos = AsTestTypes<gpu::MxmPairs>::type;
 TYPED_TEST_SUITE(SpgemmSemirings, Combos);
 
 template <class V>

@@ -30,14 +30,16 @@
 // equals the identity after accumulation, e.g. products that cancel, are kept as explicit
 // entries, as GraphBLAS keeps them. Inputs must have sorted, duplicate-free rows.
 //
-// Instantiated (lib/src/gpu/spgemm/mxm_<type>.cu) for:
-//   float, double      PlusTimes, MinPlus, MaxTimes, PlusFirst, PlusSecond, PlusPair
-//   int64_t, int32_t   PlusTimes, PlusPair, MinPlus, AnySecondI
-//   bool               OrAnd
-// Other combinations: a file in lib/src/gpu/spgemm/ with SPGRAPH_INSTANTIATE_MXM(SR, V).
+// Instantiated (lib/src/gpu/spgemm/mxm_<type>.cu) for the pairs of gpu::MxmPairs below: those
+// the algorithms and benchmarks multiply with (plus-pair and any-secondi over int32 for triangles
+// and BFS, plus-times over float and double), and one of each other kind of monoid the kernels
+// treat apart (min) over an exact type. Other combinations: add the pair to MxmPairs and an
+// SPGRAPH_INSTANTIATE_MXM(SR, V) line to the type's file (each pair costs about 15 s of nvcc).
 #include <cstddef>
 #include <functional>
+#include <cstdint>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 #include "spgraph/descriptor.hpp"
@@ -46,6 +48,18 @@
 #include "spgraph/semiring.hpp"
 
 namespace spgraph::gpu {
+
+// The (semiring, value type) pairs mxm and mxm_panels are compiled for: the one list of this
+// kernel family. The tests iterate over it, so a pair listed and not instantiated fails to link.
+template <class SR_, class V_>
+struct MxmPair {
+  using SR = SR_;
+  using V = V_;
+};
+using MxmPairs = std::tuple<MxmPair<PlusTimes, float>, MxmPair<PlusTimes, double>, MxmPair<MinPlus, double>,
+                            MxmPair<PlusTimes, std::int64_t>, MxmPair<PlusPair, std::int64_t>,
+                            MxmPair<MinPlus, std::int64_t>, MxmPair<PlusTimes, std::int32_t>,
+                            MxmPair<PlusPair, std::int32_t>, MxmPair<AnySecondI, std::int32_t>>;
 
 // What the last call did, for benchmarks (GFLOPS = 2 * products / time) and tests.
 struct SpgemmInfo {

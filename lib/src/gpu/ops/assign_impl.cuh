@@ -5,16 +5,11 @@
 //     write_masked applies mask and replace.
 //   extract_rows: row lengths scanned into offsets, then one thread per output entry copies
 //     it from its source row (balanced whatever the row lengths).
-//   permute: the rows of A(p, :), columns renamed by p's inverse, then a segmented sort puts
-//     each row's columns back in order (a radix sort for the longest rows). A p on the device is checked there while its inverse
-//     is built.
+//   permute: the rows of A(p, :), columns renamed by p's inverse, then each row's columns put
+//     back in order (sort_rows.hpp, shared by every value type) and the values gathered after
+//     them. A p on the device is checked there while its inverse is built.
 //   extract: a gather.
 //   diag: one thread per row writes its single entry.
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_segmented_sort.cuh>
-
-#include <bit>
-
 #include <climits>
 #include <cstdint>
 #include <string>
@@ -25,7 +20,7 @@
 #include "compact.hpp"
 #include "mask_write.hpp"
 #include "row_offsets.hpp"
-#include "device/cub_call.hpp"
+#include "sort_rows.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/assign.hpp"
@@ -137,124 +132,33 @@ __global__ void gather_kernel(const V* __restrict__ x, const vid_t* __restrict__
   for (eid_t k = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += stride) w[k] = x[ids[k]];
 }
 
-// Rows longer than this are sorted apart from the others (see permute_on_device): the longest
-// row CUB's segmented sort gives to a group of threads (its medium segments on sm_90).
-constexpr eid_t kLongRow = 112;
-
-// ends[i] = where the segmented sort stops in row i: the row's end, or its start for a long
-// row (an empty segment: long rows are sorted by sort_long_rows); long rows are listed (in any
-// order) in long_rows, counted in *long_count.
-__global__ void split_long_rows_kernel(const eid_t* __restrict__ rowptr, vid_t n, eid_t* __restrict__ ends,
-                                       vid_t* __restrict__ long_rows, vid_t* long_count) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    const bool is_long = rowptr[i + 1] - rowptr[i] > kLongRow;
-    ends[i] = is_long ? rowptr[i] : rowptr[i + 1];
-    if (is_long) long_rows[atomicAdd(long_count, vid_t(1))] = vid_t(i);
-  }
-}
-
-__global__ void long_row_lengths_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ long_rows, vid_t h,
-                                        eid_t* __restrict__ lengths) {
-  for (vid_t r = blockIdx.x * blockDim.x + threadIdx.x; r < h; r += gridDim.x * blockDim.x)
-    lengths[r] = rowptr[long_rows[r] + 1] - rowptr[long_rows[r]];
-}
-
-// Entry t of the long rows' concatenation lies in long row which[t].
+// w[k] = x[order[k]]: values following their entries' moves.
 template <class V>
-__global__ void long_row_keys_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ col,
-                                     const V* __restrict__ val, const vid_t* __restrict__ long_rows,
-                                     const eid_t* __restrict__ offsets, const vid_t* __restrict__ which, eid_t total,
-                                     int col_bits, std::uint64_t* __restrict__ keys, V* __restrict__ vals) {
+__global__ void gather_by_order_kernel(const V* __restrict__ x, const eid_t* __restrict__ order, eid_t n,
+                                       V* __restrict__ w) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
-    const vid_t r = which[t];
-    const eid_t src = rowptr[long_rows[r]] + (t - offsets[r]);
-    keys[t] = (std::uint64_t(r) << col_bits) | std::uint64_t(col[src]);
-    if (val) vals[t] = val[src];
-  }
-}
-
-template <class V>
-__global__ void long_row_scatter_kernel(const eid_t* __restrict__ rowptr, const std::uint64_t* __restrict__ keys,
-                                        const V* __restrict__ vals, const vid_t* __restrict__ long_rows,
-                                        const eid_t* __restrict__ offsets, eid_t total, int col_bits,
-                                        vid_t* __restrict__ col, V* __restrict__ val) {
-  const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
-    const vid_t r = vid_t(keys[t] >> col_bits);
-    const eid_t dst = rowptr[long_rows[r]] + (t - offsets[r]);
-    col[dst] = vid_t(keys[t] & ((std::uint64_t(1) << col_bits) - 1));
-    if (val) val[dst] = vals[t];
-  }
-}
-
-// Sorts the h long rows of c (columns from c.col, values from c.val) into col / val: one radix
-// sort of (row among them, column) keys over their entries.
-template <class V>
-void sort_long_rows(const device::DeviceCsr<V>& c, const device::Buffer<vid_t>& long_rows, vid_t h, vid_t* col,
-                    V* val) {
-  device::Buffer<eid_t> offsets(std::size_t(h) + 1);
-  long_row_lengths_kernel<<<detail::ops_grid(h), detail::kOpsThreads>>>(c.rowptr.data(), long_rows.data(), h,
-                                                                       offsets.data());
-  SPGRAPH_CHECK_LAUNCH("long_row_lengths_kernel");
-  const eid_t total = detail::counts_to_offsets(offsets, h);
-  const int col_bits = c.ncols > 1 ? int(std::bit_width(unsigned(c.ncols - 1))) : 1;
-  const int end_bit = col_bits + int(std::bit_width(unsigned(h)));
-  device::Buffer<std::uint64_t> keys(total), sorted_keys(total);
-  device::Buffer<V> vals(val ? total : 0), sorted_vals(val ? total : 0);
-  device::Buffer<vid_t> which(total);
-  expand_row_ids(offsets.data(), h, total, which.data());
-  long_row_keys_kernel<V><<<detail::ops_grid(total), detail::kOpsThreads>>>(
-      c.rowptr.data(), c.col.data(), val ? c.val.data() : nullptr, long_rows.data(), offsets.data(), which.data(),
-      total, col_bits, keys.data(), vals.data());
-  SPGRAPH_CHECK_LAUNCH("long_row_keys_kernel");
-  device::run_cub(
-      [&](void* temp, std::size_t& bytes) {
-        return val ? cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted_keys.data(), vals.data(),
-                                                     sorted_vals.data(), total, 0, end_bit, 0)
-                   : cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), sorted_keys.data(), total, 0, end_bit, 0);
-      },
-      0);
-  long_row_scatter_kernel<V><<<detail::ops_grid(total), detail::kOpsThreads>>>(
-      c.rowptr.data(), sorted_keys.data(), sorted_vals.data(), long_rows.data(), offsets.data(), total, col_bits, col,
-      val);
-  SPGRAPH_CHECK_LAUNCH("long_row_scatter_kernel");
+  for (eid_t k = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += stride) w[k] = x[order[k]];
 }
 
 // C = A(p, p) for a permutation p and its inverse, both on the device: the rows A(p, :) with
-// their columns renamed, then each row sorted: CUB's segmented sort, which sorts short rows a
-// few threads at a time in one pass, for all but the rows longer than kLongRow, to which it would
-// give a thread block and a full 32-bit radix sort each (slow: docs/performance/tricount.md);
-// those take one radix sort together.
+// their columns renamed, then each row sorted (sort_rows.hpp), the values gathered after them.
 template <class V>
 device::DeviceCsr<V> permute_on_device(const Matrix<V>& A, const vid_t* p, const vid_t* inverse) {
   device::DeviceCsr<V> c = gather_rows(A, p, A.nrows(), inverse);
   const eid_t nnz = c.nnz();
   if (nnz == 0) return c;
-  const vid_t n = c.nrows;
-  device::Buffer<eid_t> ends(n);
-  device::Buffer<vid_t> long_rows(std::size_t(nnz / kLongRow) + 1), long_count(1);
-  long_count.fill_zero();
-  split_long_rows_kernel<<<detail::ops_grid(n), detail::kOpsThreads>>>(c.rowptr.data(), n, ends.data(),
-                                                                       long_rows.data(), long_count.data());
-  SPGRAPH_CHECK_LAUNCH("split_long_rows_kernel");
   device::Buffer<vid_t> sorted(nnz);
-  device::Buffer<V> sorted_val(c.is_pattern() ? 0 : nnz);
-  const eid_t* starts = c.rowptr.data();
-  device::run_cub(
-      [&](void* temp, std::size_t& bytes) {
-        return c.is_pattern()
-                   ? cub::DeviceSegmentedSort::SortKeys(temp, bytes, c.col.data(), sorted.data(), nnz, n, starts,
-                                                        ends.data(), 0)
-                   : cub::DeviceSegmentedSort::SortPairs(temp, bytes, c.col.data(), sorted.data(), c.val.data(),
-                                                         sorted_val.data(), nnz, n, starts, ends.data(), 0);
-      },
-      0);
-  const vid_t h = long_count.download()[0];
-  if (h > 0) sort_long_rows(c, long_rows, h, sorted.data(), c.is_pattern() ? nullptr : sorted_val.data());
+  device::Buffer<eid_t> order(c.is_pattern() ? 0 : nnz);
+  detail::sort_rows(c.rowptr.data(), c.nrows, c.ncols, nnz, c.col.data(), sorted.data(),
+                    c.is_pattern() ? nullptr : order.data());
   c.col = std::move(sorted);
-  if (!c.is_pattern()) c.val = std::move(sorted_val);
+  if (!c.is_pattern()) {
+    device::Buffer<V> sorted_val(nnz);
+    gather_by_order_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(c.val.data(), order.data(), nnz,
+                                                                              sorted_val.data());
+    SPGRAPH_CHECK_LAUNCH("gather_by_order_kernel");
+    c.val = std::move(sorted_val);
+  }
   return c;
 }
 
