@@ -43,7 +43,9 @@ SelectedBackend select_backend(BackendChoice choice) {
   }
   if (choice == BackendChoice::Gpu)
     throw Error("--backend gpu: no usable GPU: " + why + " (--backend cpu or auto runs on the CPU)");
-  selected.description = graphblas_description() + "; no GPU: " + why + ")";
+  // why is a plain statement ("no NVIDIA driver found"): with ", chosen by --backend auto"
+  // after it, the line says why the CPU runs.
+  selected.description = graphblas_description() + "; " + why + ")";
   return selected;
 }
 

@@ -18,7 +18,8 @@ CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice);
 struct SelectedBackend {
   algorithms::Backend backend = algorithms::Backend::Cpu;
   // What runs, for the app's "backend: ..." line: "gpu (NVIDIA H200 (sm_90, 139.8 GiB))",
-  // "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no GPU: <reason>)".
+  // "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no NVIDIA driver found)", the reason
+  // device::gpu_available gave where no GPU was usable.
   std::string description;
 };
 

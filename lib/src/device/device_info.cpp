@@ -3,17 +3,54 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "spgraph/device/cuda_check.hpp"
 
 namespace spgraph::device {
+
+namespace {
+
+// "12.4" from CUDA's 12040.
+std::string cuda_version(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+
+// What a user can act on when cudaGetDeviceCount fails. CUDA's own texts mislead here: with no
+// NVIDIA driver installed at all, the runtime says "CUDA driver version is insufficient for
+// CUDA runtime version"; cudaDriverGetVersion tells the two apart (0: no driver).
+std::string why_no_device(cudaError_t st) {
+  const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  switch (st) {
+    case cudaErrorInsufficientDriver: {
+      int driver = 0, runtime = 0;
+      cudaDriverGetVersion(&driver);
+      cudaRuntimeGetVersion(&runtime);
+      if (driver == 0) return "no NVIDIA driver found";
+      return "the NVIDIA driver supports CUDA up to " + cuda_version(driver) + ", older than the CUDA " +
+             cuda_version(runtime) + " this build needs (update the driver)";
+    }
+    case cudaErrorNoDevice:
+      if (visible)
+        return std::string("no CUDA device found (CUDA_VISIBLE_DEVICES=\"") + visible + "\" limits the devices CUDA sees)";
+      return "no CUDA device found";
+    case cudaErrorDevicesUnavailable:
+      return "every CUDA device is busy or unavailable (another process may hold one in exclusive mode)";
+    case cudaErrorSystemDriverMismatch:
+      return "the NVIDIA kernel module and driver library are of different versions (reload the module or reboot)";
+    case cudaErrorCompatNotSupportedOnDevice:
+      return "the CUDA forward-compatibility driver does not support this device";
+    default:
+      return std::string("CUDA cannot list the devices (") + cudaGetErrorString(st) + ")";
+  }
+}
+
+}  // namespace
 
 bool gpu_available(std::string* why) {
   int count = 0;
   cudaError_t st = cudaGetDeviceCount(&count);
   if (st != cudaSuccess) {
     cudaGetLastError();
-    if (why) *why = std::string("no CUDA driver or device (") + cudaGetErrorString(st) + ")";
+    if (why) *why = why_no_device(st);
     return false;
   }
   if (count == 0) {
@@ -26,7 +63,7 @@ bool gpu_available(std::string* why) {
   st = cudaMalloc(&p, 1);
   if (st != cudaSuccess) {
     cudaGetLastError();
-    if (why) *why = std::string("CUDA device unusable (") + cudaGetErrorString(st) + ")";
+    if (why) *why = std::string("the CUDA device is unusable (") + cudaGetErrorString(st) + ")";
     return false;
   }
   cudaFree(p);
