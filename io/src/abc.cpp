@@ -1,11 +1,13 @@
 #include "spgraph/io/abc.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "entry_lines.hpp"
+#include "host_memory.hpp"
 #include "line_reader.hpp"
 #include "text_fields.hpp"
 #include "weight_check.hpp"
@@ -50,6 +52,14 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
   Coo<double> coo;
   bool weighted = false;  // values are kept (1 where missing) and dropped if no line had one
   std::string_view line;
+  // The entries' arrays grow by doubling as lines come: a failed growth is named by the room
+  // it asked for (the labels' small strings are most likely not what failed).
+  const auto growing = [&] {
+    const std::uint64_t room = 2 * std::max<std::size_t>(coo.row.capacity(), 1);
+    detail::allocating(path, room * (2 * sizeof(vid_t) + sizeof(double)),
+                       std::to_string(room) + " entries, reading line " + std::to_string(in.line_number()),
+                       [&] { coo.row.reserve(room), coo.col.reserve(room), coo.val.reserve(room); });
+  };
   while (in.next(line)) {
     if (detail::is_blank_or_comment(line, kComments)) continue;
     FieldCursor f(line);
@@ -66,6 +76,7 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
         in.fail("expected 'label1 label2 [weight]'; found more fields: " + detail::quote(f.rest()));
       weighted = true;
     }
+    if (coo.row.size() == coo.row.capacity()) growing();
     coo.row.push_back(labels(a, in));
     coo.col.push_back(labels(b, in));
     coo.val.push_back(w);
@@ -74,14 +85,17 @@ LabeledGraph read_abc(const std::string& path, const AbcOptions& options) {
   if (!weighted) std::vector<double>().swap(coo.val);
 
   LabeledGraph out;
+  const std::uint64_t csr_bytes = detail::csr_bytes(coo.nrows, coo.nnz(), weighted);
+  const std::string csr_arrays = detail::csr_arrays(coo.nrows, coo.nnz());
   try {
-    out.matrix = coo_to_csr(std::move(coo), options.duplicates);
+    out.matrix =
+        detail::allocating(path, csr_bytes, csr_arrays, [&] { return coo_to_csr(std::move(coo), options.duplicates); });
   } catch (const DuplicateEntryError& e) {
     const auto lines = detail::lines_of_duplicate(path, kComments, e);
     throw ParseError(path, lines.second,
                      "duplicate edge " + detail::quote(labels.all()[e.row]) + " -> " + detail::quote(labels.all()[e.col]) +
                          ", first given at line " + std::to_string(lines.first) +
-                         " (mcl keeps the larger weight: use the max duplicates policy)");
+                         " (mcl keeps the larger weight: --duplicates max does too)");
   }
   out.labels = std::move(labels.all());
   return out;

@@ -16,6 +16,7 @@
 #include "csr_cache_layout.hpp"
 #include "csr_parallel_check.hpp"
 #include "generator_parallel.hpp"
+#include "host_memory.hpp"
 #include "prefault.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/io/atomic_file.hpp"
@@ -221,9 +222,12 @@ CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& opti
   const auto offsets = static_cast<std::size_t>(h.nrows) + 1;
   const auto nnz = static_cast<std::size_t>(h.nnz);
   const std::size_t nvals = h.value_type == kCacheFloat64 ? nnz : 0;
-  detail::prefault({detail::reserved_bytes(a.rowptr, offsets), detail::reserved_bytes(a.col, nnz),
-                    detail::reserved_bytes(a.val, nvals)},
-                   threads);
+  std::vector<std::span<char>> arrays;
+  detail::allocating(path, detail::csr_bytes(a.nrows, h.nnz, nvals > 0), detail::csr_arrays(a.nrows, h.nnz), [&] {
+    arrays = {detail::reserved_bytes(a.rowptr, offsets), detail::reserved_bytes(a.col, nnz),
+              detail::reserved_bytes(a.val, nvals)};
+  });
+  detail::prefault(arrays, threads);
   // std::vector zero-fills on one thread: the three arrays at once.
   detail::parallel_blocks(3, threads, [&](std::int64_t array, int) {
     if (array == 0) a.rowptr.resize(offsets);
@@ -231,8 +235,12 @@ CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& opti
     if (array == 2) a.val.resize(nvals);
   });
   // The label arrays are scratch: left uninitialised, their pages are mapped by the reads.
-  const std::unique_ptr<std::uint64_t[]> label_ends(new std::uint64_t[h.label_count]);
-  const std::unique_ptr<char[]> label_text(new char[h.label_bytes]);
+  std::unique_ptr<std::uint64_t[]> label_ends;
+  std::unique_ptr<char[]> label_text;
+  detail::allocating(path, 8 * h.label_count + h.label_bytes, std::to_string(h.label_count) + " labels", [&] {
+    label_ends.reset(new std::uint64_t[h.label_count]);
+    label_text.reset(new char[h.label_bytes]);
+  });
   clock.lap(&CsrCacheReadPhases::allocate);
 
   const std::vector<std::span<char>> sections = {

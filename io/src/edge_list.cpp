@@ -1,11 +1,13 @@
 #include "spgraph/io/edge_list.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <string>
 #include <unordered_map>
 
 #include "entry_lines.hpp"
+#include "host_memory.hpp"
 #include "line_reader.hpp"
 #include "parallel_text.hpp"
 #include "text_fields.hpp"
@@ -47,6 +49,20 @@ std::string mixed_weights_refusal(int fields, long long first_edge_line) {
          "; either every edge has a weight or none has";
 }
 
+// SNAP's header for an undirected graph, "# Undirected graph: <file>": SNAP stores each pair
+// of such a graph once (com-*.ungraph.txt; email-Enron in ../shared/datasets/real), so read
+// as stored it would be a directed graph of half the links. Any comment whose text starts with
+// "undirected graph", in any case, counts; "# Directed graph (each unordered pair of nodes is
+// saved once)", SNAP's header of some directed graphs, does not.
+bool says_undirected(std::string_view comment) {
+  constexpr std::string_view kHeader = "undirected graph";
+  std::size_t i = comment.find_first_not_of(" \t#%");
+  if (i == std::string_view::npos || comment.size() - i < kHeader.size()) return false;
+  for (char c : kHeader)
+    if (std::tolower(static_cast<unsigned char>(comment[i++])) != c) return false;
+  return true;
+}
+
 // One thread's edges (parallel_text.hpp), with the file's ids.
 struct EdgePart {
   std::vector<vid_t> row, col;
@@ -55,10 +71,11 @@ struct EdgePart {
   int fields = 0;                  // 2 or 3, fixed by the piece's first edge line
   long long first_edge_line = 0;   // in the piece
   bool mixed_weights = false;      // the piece's failure: an edge unlike the piece's first
+  bool says_undirected = false;    // a comment before the piece's first edge says so
 
   void clear() {  // keeps the capacity for the next block
     row.clear(), col.clear(), val.clear();
-    largest = -1, fields = 0, first_edge_line = 0, mixed_weights = false;
+    largest = -1, fields = 0, first_edge_line = 0, mixed_weights = false, says_undirected = false;
   }
   // At most one edge a 4 bytes ("0 1\n"; a weight a 6): reserved once, so the part never
   // grows by copies (unused pages are never touched).
@@ -68,7 +85,10 @@ struct EdgePart {
 void parse_edges(detail::TextChunk& lines, EdgePart& part, bool require_nonnegative) {
   std::string_view line;
   while (lines.next(line)) {
-    if (detail::is_blank_or_comment(line, kComments)) continue;
+    if (detail::is_blank_or_comment(line, kComments)) {
+      if (part.fields == 0 && !part.says_undirected) part.says_undirected = says_undirected(line);
+      continue;
+    }
     FieldCursor f(line, /*allow_comma=*/true);
     const vid_t s = parse_id(f, lines, "source");
     const vid_t d = parse_id(f, lines, "destination");
@@ -119,8 +139,10 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
   vid_t largest = -1;
   int fields = 0;  // 2 or 3, fixed by the file's first edge line
   long long first_edge_line = 0;
+  bool undirected = false;  // the header (the comments before the first edge) says so
   auto check = [&](const detail::Piece<EdgePart>& piece, long long first_line) {
     const EdgePart& p = piece.part;
+    if (fields == 0 && p.says_undirected) undirected = true;
     if (fields == 0 && p.fields != 0) {
       fields = p.fields;
       first_edge_line = first_line - 1 + p.first_edge_line;
@@ -150,19 +172,34 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
                      detail::vertex_count_refusal(
                          "the largest vertex id, " + std::to_string(largest) + ", makes", vertices,
                          coo.nnz(),
-                         "use --compact-ids (EdgeListOptions::compact_ids) to number the vertices 0..n-1 by first "
-                         "appearance, or --trust-vertex-count (trust_vertex_count) to allocate them all"));
+                         "use --compact-ids to number the vertices 0..n-1 by first appearance, or "
+                         "--trust-vertex-count to allocate them all"));
 
   EdgeList out;
+  const bool valued = !coo.val.empty();
+  const eid_t entries = coo.nnz();
   try {
-    out.matrix = coo_to_csr(std::move(coo), options.duplicates);
+    out.matrix = detail::allocating(path, detail::csr_bytes(vertices, entries, valued),
+                                    detail::csr_arrays(vertices, entries),
+                                    [&] { return coo_to_csr(std::move(coo), options.duplicates); });
   } catch (const DuplicateEntryError& e) {
     const auto lines = detail::lines_of_duplicate(path, kComments, e);
     const auto file_id = [&](vid_t v) { return std::to_string(options.compact_ids ? ids.original()[v] : v); };
     throw ParseError(path, lines.second,
                      "duplicate edge " + file_id(e.row) + " -> " + file_id(e.col) + ", first given at line " +
                          std::to_string(lines.first) +
-                         " (choose a duplicates policy of sum, max or first to combine repeats)");
+                         " (--duplicates sum, max or first combines repeats)");
+  }
+  if (undirected && options.mirror_undirected) {
+    // A pair the file gives both ways is one edge: mirroring merges the two, keeping the larger
+    // weight (as spgraph-convert --symmetrize does). The transpose is built on the way.
+    const eid_t stored = out.matrix.nnz();
+    out.matrix = detail::allocating(
+        path, detail::csr_bytes(vertices, 2 * stored, valued) + detail::csr_bytes(vertices, stored, valued),
+        "mirroring the links the header calls undirected: " + detail::csr_arrays(vertices, 2 * stored) +
+            " and the transpose",
+        [&] { return symmetrize(out.matrix, Duplicates::Max); });
+    out.mirrored = true;
   }
   out.original_ids = std::move(ids.original());
   return out;

@@ -81,8 +81,10 @@ LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
     EdgeList e = read_edge_list(path, {.compact_ids = options.compact_ids,
                                        .duplicates = options.duplicates,
                                        .require_nonnegative_weights = options.require_nonnegative_weights,
-                                       .trust_vertex_count = options.trust_vertex_count});
+                                       .trust_vertex_count = options.trust_vertex_count,
+                                       .mirror_undirected = options.mirror_undirected});
     g.matrix = std::move(e.matrix);
+    g.mirrored = e.mirrored;
     g.labels.reserve(e.original_ids.size());
     for (vid_t id : e.original_ids) g.labels.push_back(std::to_string(id));
     g.format = "edge-list";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "host_memory.hpp"
 #include "matrix_market_header.hpp"
 #include "parallel_text.hpp"
 #include "vertex_count.hpp"
@@ -166,8 +167,8 @@ ParseError duplicate_error(const std::string& path, const DuplicateEntryError& e
   return ParseError(path, second.line,
                     "duplicate entry (" + r + ", " + c + ") (1-based)" + (second.mirror ? as_mirror : "") +
                         ", first given at line " + std::to_string(first.line) + (first.mirror ? as_mirror : "") +
-                        "; Matrix Market files list each entry once (choose a duplicates policy of sum, max "
-                        "or first to combine repeats)");
+                        "; Matrix Market files list each entry once (--duplicates sum, max or first combines "
+                        "repeats)");
 }
 
 }  // namespace
@@ -191,15 +192,19 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
     in.fail(detail::vertex_count_refusal(
         "the size line declares " + std::to_string(h.nrows) + " x " + std::to_string(h.ncols) + ", that is",
         vertices, h.stored_entries,
-        "pass --trust-vertex-count (MatrixMarketOptions::trust_vertex_count) if the matrix really is this sparse"));
+        "pass --trust-vertex-count if the matrix really is this sparse"));
 
   Coo<double> coo;
   coo.nrows = h.nrows;
   coo.ncols = h.ncols;
   const auto capacity = static_cast<std::size_t>(initial_capacity(in, h.stored_entries) * (mirrored ? 2 : 1));
-  coo.row.reserve(capacity);
-  coo.col.reserve(capacity);
-  if (valued) coo.val.reserve(capacity);
+  detail::allocating(path, capacity * (valued ? 16 : 8),
+                     std::to_string(capacity) + (mirrored ? " entries (the size line's and their mirrors)" : " entries"),
+                     [&] {
+                       coo.row.reserve(capacity);
+                       coo.col.reserve(capacity);
+                       if (valued) coo.val.reserve(capacity);
+                     });
   const double mirror_sign = h.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0;
   const bool check_weights = valued && options.require_nonnegative_weights;
   const detail::MmValueRule rule(h);
@@ -236,8 +241,11 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
   };
   detail::parse_in_parallel<EntryPart>(in, coo, parse, check);
   if (seen != h.stored_entries) fail_count(in, seen, h.stored_entries, "entries");
+  const std::uint64_t csr_bytes = detail::csr_bytes(coo.nrows, coo.nnz(), valued);
+  const std::string csr_arrays = detail::csr_arrays(coo.nrows, coo.nnz());
   try {
-    out.matrix = coo_to_csr(std::move(coo), options.duplicates);
+    out.matrix = detail::allocating(path, csr_bytes, csr_arrays,
+                                    [&] { return coo_to_csr(std::move(coo), options.duplicates); });
   } catch (const DuplicateEntryError& e) {
     throw duplicate_error(path, e);
   }

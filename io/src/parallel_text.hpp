@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "host_memory.hpp"
 #include "line_reader.hpp"
 #include "spgraph/coo.hpp"
 #include "text_chunk.hpp"
@@ -62,7 +63,8 @@ inline std::vector<std::string_view> cut_at_lines(std::string_view block, std::s
 // Sets `out`'s size for a block's parts (a prefix sum of their sizes) and returns where each
 // part's entries go, [k] for row and col, [n + 1 + k] for val. When `out` must grow, it is
 // reserved for the whole file at the rate of entries a byte seen so far (a plain file's size
-// is known), not doubled block after block.
+// is known), not doubled block after block. A failed allocation is an Error naming the file
+// and the bytes (host_memory.hpp).
 template <class Part, class T>
 std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pieces, const LineReader& in) {
   const std::size_t n = pieces.size();
@@ -72,15 +74,20 @@ std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pie
     at[k + 1] = at[k] + pieces[k].part.row.size();
     at[n + 2 + k] = at[n + 1 + k] + pieces[k].part.val.size();
   }
-  const auto grow = [&](auto& v, std::size_t size) {
-    if (size > v.capacity() && in.remaining_known()) {
-      const double read = static_cast<double>(in.file_size() - in.remaining_bytes());
-      const double whole = static_cast<double>(size) * static_cast<double>(in.file_size()) / std::max(read, 1.0);
-      v.reserve(std::max(size, static_cast<std::size_t>(whole * 1.1)));
-    }
-    v.resize(size);
+  // The capacity each array needs: a compressed file's arrays double, as std::vector's would.
+  const auto room = [&](const auto& v, std::size_t size) {
+    if (size <= v.capacity()) return v.capacity();
+    if (!in.remaining_known()) return std::max(size, 2 * v.capacity());
+    const double read = static_cast<double>(in.file_size() - in.remaining_bytes());
+    const double whole = static_cast<double>(size) * static_cast<double>(in.file_size()) / std::max(read, 1.0);
+    return std::max(size, static_cast<std::size_t>(whole * 1.1));
   };
-  grow(out.row, at[n]), grow(out.col, at[n]), grow(out.val, at[2 * n + 1]);
+  const std::size_t entries = room(out.row, at[n]), values = at[2 * n + 1] ? room(out.val, at[2 * n + 1]) : 0;
+  const auto bytes = static_cast<std::uint64_t>(entries * 2 * sizeof(out.row[0]) + values * sizeof(T));
+  allocating(in.path(), bytes, std::to_string(entries) + " entries as read", [&] {
+    out.row.reserve(entries), out.col.reserve(entries), out.val.reserve(values);
+    out.row.resize(at[n]), out.col.resize(at[n]), out.val.resize(at[2 * n + 1]);
+  });
   return at;
 }
 

@@ -2,7 +2,10 @@
 // SNAP-style edge lists ("src dst" or "src dst weight" per line), plain or gzip-compressed.
 // Lines starting with '#' or '%' are comments, blank lines are skipped; fields are separated
 // by blanks or a comma. Either every edge line has a weight or none has. Ids are non-negative
-// integers below 2^31-1. Edge (s, d) becomes entry (s, d): the graph is directed as stored.
+// integers below 2^31-1. Edge (s, d) becomes entry (s, d): the graph is directed as stored,
+// unless its header says otherwise: a comment before the first edge that starts "Undirected
+// graph" (SNAP's "# Undirected graph: <file>", whose files store each pair once) makes every
+// edge (s, d) also the entry (d, s) (EdgeListOptions::mirror_undirected).
 #include <string>
 #include <vector>
 
@@ -21,15 +24,21 @@ struct EdgeListOptions {
   bool require_nonnegative_weights = false;
   // Without compact_ids, a largest id far beyond what the edges justify (more than
   // 64 * (edges + 1) + 2^20 vertices: "0 2147483646" alone would need 16 GiB of row offsets)
-  // is a ParseError "FILE: the largest vertex id, ..." naming compact_ids, before anything
+  // is a ParseError "FILE: the largest vertex id, ..." naming the apps' flags for the two
+  // options (--compact-ids, --trust-vertex-count: users see flags), before anything
   // is allocated for the vertices; true allocates them as the ids say.
   bool trust_vertex_count = false;
+  // A header saying "Undirected graph" adds the reverse of every edge, a pair given both ways
+  // being one edge (of the larger weight, as symmetrize(Duplicates::Max) merges them); repeats
+  // of one direction still follow `duplicates`. false reads the edges as stored.
+  bool mirror_undirected = true;
 };
 
 struct EdgeList {
   Csr<double> matrix;  // square; no values when the file has no weight column
   // With compact_ids: original_ids[v] is the file's id of vertex v. Empty otherwise.
   std::vector<vid_t> original_ids;
+  bool mirrored = false;  // the header said undirected and every edge was added both ways
 };
 
 EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options = {});

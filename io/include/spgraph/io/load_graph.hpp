@@ -27,6 +27,9 @@ struct LoadedGraph {
   std::vector<std::string> labels;  // one per vertex (label files, compacted edge lists) or empty
   int id_base = 0;                  // how vertex 0 is called when there are no labels
   std::string format;               // "matrix-market", "edge-list", "abc" or "spgcsr"
+  // An edge list whose header says "Undirected graph" (SNAP's, whose files store each pair
+  // once): every link was added in both directions (edge_list.hpp), and apps say so.
+  bool mirrored = false;
 
   // What users call vertex i: labels[i] if present, else i + id_base.
   std::string vertex_name(vid_t i) const;
@@ -50,6 +53,9 @@ struct LoadOptions {
   // beyond 64 * (entries + 1) + 2^20, which is otherwise refused before allocating, with a
   // message naming --compact-ids (edge lists) and --trust-vertex-count.
   bool trust_vertex_count = false;
+  // Edge lists: a header saying "Undirected graph" mirrors every link (LoadedGraph::mirrored);
+  // false reads the links as stored (EdgeListOptions::mirror_undirected).
+  bool mirror_undirected = true;
   // Refuse a negative weight (zero is allowed), as MCL needs: an Error "FILE:LINE: weight -1
   // is negative; ..." from the text readers, and for a .spgcsr cache, which has no lines and
   // may hold NaN or infinity written by a program, an Error naming the file and the link.
