@@ -67,7 +67,10 @@ void declare(CLI::App& cli, Flags& f) {
       "so on; a vertex no path reaches has level -1. A parent of a reached vertex (--parents) is any vertex one "
       "level up with a link to it (a search may pick any such one); the source and unreached vertices have none. "
       "Row i of the matrix (Matrix Market) or line 'i j' (edge lists, .abc) is a link i -> j, followed from i to "
-      "j; --in-links follows links backwards. A symmetric (undirected) graph is searched the same either way. "
+      "j; --in-links follows links backwards, --undirected both ways (an edge list whose header says 'Undirected "
+      "graph', SNAP's, has its links both ways already). A symmetric (undirected) graph is searched the same "
+      "either way. A graph without vertices is valid input but has no source to search from: any source is an "
+      "error. "
       "Edge weights are ignored. Sources and results name vertices as the input does (Matrix Market: 1-based "
       "ids; edge lists: the file's ids; .abc: labels); a source may be given more than once. Prints the backend "
       "that ran, the graph, for each source the vertices reached (the source included) and the depth (the "
@@ -76,6 +79,7 @@ void declare(CLI::App& cli, Flags& f) {
       "search (Graph500's count: the out-links, or with --in-links the in-links, of every vertex reached, summed "
       "over the sources). SPGRAPH_GPU_MEMORY_LIMIT (e.g. 8G) caps the GPU memory it takes.");
   add_input_options(cli, f.input);
+  add_undirected_option(cli, f.input);
   auto* list = cli.add_option("--sources", f.sources,
                               "the sources, comma-separated or by repeating the flag (use --sources-file for "
                               "labels with commas)")
@@ -154,7 +158,7 @@ std::vector<vid_t> resolve(const std::vector<std::string>& names, const io::Load
                            const std::string& path) {
   const vid_t n = graph.matrix.nrows;
   auto unknown = [&](const std::string& name) {
-    std::string known = n == 0 ? "it has no vertices"
+    std::string known = n == 0 ? "the graph is empty"
                                : "its vertices are " + graph.vertex_name(0) + " .. " + graph.vertex_name(n - 1);
     if (!graph.labels.empty() && n > 0) known = "its vertices are named by its " + std::to_string(n) + " labels";
     return Error("source '" + name + "' is not a vertex of " + path + " (" + known + ")");
@@ -190,7 +194,8 @@ std::vector<vid_t> resolve(const std::vector<std::string>& names, const io::Load
 // seed alone (not on the standard library's distributions).
 std::vector<vid_t> random_sources(std::int64_t k, vid_t n, std::uint64_t seed, const std::string& path) {
   if (k > n)
-    throw Error("--random " + std::to_string(k) + ": " + path + " has only " + std::to_string(n) + " vertices");
+    throw Error("--random " + std::to_string(k) + ": " + path +
+                (n == 0 ? " has no vertices (the graph is empty)" : " has only " + std::to_string(n) + " vertices"));
   std::mt19937_64 rng(seed);
   auto below = [&](std::uint64_t bound) {  // uniform in [0, bound)
     const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
@@ -314,7 +319,7 @@ int msbfs_main(Command& cmd) {
   const SelectedBackend& backend = run.backend;
   const io::LoadedGraph& graph = run.graph;
   const double load_seconds = run.load_seconds;
-  std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
+  std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph, f.input.undirected).c_str());
   const std::vector<vid_t> sources =
       f.random > 0 ? random_sources(f.random, graph.matrix.nrows, f.seed, f.input.path)
                    : resolve(source_names(f), graph, f.input.path);

@@ -46,9 +46,12 @@ void declare(CLI::App& cli, Flags& f) {
       "PageRank by power iteration: damping d, the rank of vertices without out-links spread evenly over all "
       "vertices, ranks summing to 1 (LAGraph's and networkx's definition). Edge weights are ignored: only "
       "links count. Prints the backend that ran, the iterations, the last L1 change sum|r_new - r_old| and "
-      "the time to load, upload and solve. Exit status 3 when the iteration did not converge (the ranks "
-      "are still written). SPGRAPH_GPU_MEMORY_LIMIT (e.g. 8G) caps the GPU memory it takes.");
+      "the time to load, build (the graph on the backend: A' and the degrees, as GraphBLAS matrices on the "
+      "CPU, uploaded and built on the GPU) and solve. A graph without vertices has no ranks: it is said, "
+      "and -o writes an empty file. Exit status 3 when the iteration did not converge (the ranks are still "
+      "written). SPGRAPH_GPU_MEMORY_LIMIT (e.g. 8G) caps the GPU memory it takes.");
   add_input_options(cli, f.input);
+  add_undirected_option(cli, f.input);
   cli.add_option("--damping", f.pagerank.damping, "damping factor d, the probability of following a link")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
@@ -116,7 +119,9 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
   else
     std::printf("pagerank: %s after %d iterations, L1 change %.3g (tolerance %.3g)\n",
                 r.converged ? "converged" : "NOT converged", r.iterations, r.change, threshold);
-  std::printf("time: load %s, upload %s, solve %s (iterations %s%s)\n", format_seconds(load_seconds).c_str(),
+  // "build" on either backend, as every app and --timings' build_s call it: the CPU builds
+  // GraphBLAS matrices, the GPU uploads the graph and builds it there.
+  std::printf("time: load %s, build %s, solve %s (iterations %s%s)\n", format_seconds(load_seconds).c_str(),
               format_seconds(r.upload_seconds).c_str(), format_seconds(r.solve_seconds).c_str(),
               format_seconds(r.iterate_seconds).c_str(), r.device_loop ? ", all in one GPU kernel" : "");
   if (out) timings.time(Phase::Write, [&] {
@@ -134,6 +139,16 @@ int solve(const Flags& f, algorithms::Backend backend, const io::LoadedGraph& gr
   return 3;
 }
 
+// A graph without vertices is valid input (one rule for every app): no ranks, and an empty
+// -o file, where the algorithm itself refuses such a graph.
+int rank_nothing(const Flags& f, double load_seconds, std::optional<io::AtomicFile>& out, PhaseTimings& timings) {
+  std::printf("pagerank: no ranks: the graph is empty\n");
+  std::printf("time: load %s\n", format_seconds(load_seconds).c_str());
+  if (out) timings.time(Phase::Write, [&] { out->commit(); });
+  if (f.top > 0) std::printf("top 0 vertices:\n");
+  return 0;
+}
+
 int pagerank_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
@@ -147,8 +162,8 @@ int pagerank_main(Command& cmd) {
   const SelectedBackend& backend = run.backend;
   const io::LoadedGraph& graph = run.graph;
   const double load_seconds = run.load_seconds;
-  if (graph.matrix.nrows == 0) throw Error(f.input.path + ": the graph has no vertices; PageRank needs at least one");
-  std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph).c_str());
+  std::printf("graph: %s: %s\n", f.input.path.c_str(), describe(graph, f.input.undirected).c_str());
+  if (graph.matrix.nrows == 0) return rank_nothing(f, load_seconds, out, cmd.timings());
 
   return run_on(backend, [&] {
     return f.precision == Precision::Float ? solve<float>(f, backend.backend, graph, load_seconds, out, cmd.timings())

@@ -50,6 +50,10 @@ void declare(CLI::App& cli, Flags& f) {
       "their labels when all are numbers (an .abc of numbers, an edge list read with --compact-ids); "
       "other labels cannot be numbers there and are left out, with a note. Vertices without edges are "
       "lost where the format cannot hold them (.abc; an edge list after its largest id), with a note. "
+      "An edge list whose header says 'Undirected graph' (SNAP's, storing each pair once) is read as every "
+      "app reads it, each link both ways, and written so: OUTPUT holds both directions, which reads back as "
+      "the same graph in any format, with a note. A graph without vertices converts to an empty one, with a "
+      "note. "
       "The options apply in the order listed: --pattern, --symmetrize, --drop-self-loops, --relabel. "
       "Prints one line: what was read and written (vertices, edges, bytes) and the seconds of each "
       "phase. The output appears only once complete, and never replaces the input.");
@@ -125,12 +129,24 @@ std::string summary(vid_t nrows, vid_t ncols, eid_t nnz) {
 }
 std::string summary(const io::LoadedGraph& g) { return summary(g.matrix.nrows, g.matrix.ncols, g.matrix.nnz()); }
 
+// What the output holds that the input file did not say outright: the links a header's
+// "Undirected graph" mirrored (the file is converted as the apps read it: no format here keeps
+// such a header, and both directions read back as the same graph everywhere), or no graph.
+std::vector<std::string> read_notes(const io::LoadedGraph& graph) {
+  std::vector<std::string> notes;
+  if (graph.mirrored)
+    notes.push_back("links mirrored: the file's header says undirected; the output holds each link both ways");
+  if (graph.matrix.nrows == 0) notes.push_back("the graph is empty");
+  return notes;
+}
+
 int convert_main(Command& cmd) {
   Flags f;
   declare(cmd.cli(), f);
   cmd.add_timings_option();
   cmd.parse();
   resolve_files(f);
+  if (!f.generate.preset.empty()) cmd.set_input("the generated " + f.generate.preset + " graph");
   const io::SaveFormat format = output_format(f);
   refuse_overwriting_input(f);
   { io::AtomicFile probe(f.output); }  // an unwritable OUTPUT fails before the work; the probe leaves nothing
@@ -154,7 +170,9 @@ int convert_main(Command& cmd) {
   cmd.timings().add(Phase::Compute, reshape_seconds);
   cmd.timings().add(Phase::Write, write_seconds);
 
-  for (const std::string& note : saved.notes) std::fprintf(stderr, "%s: note: %s\n", cmd.name().c_str(), note.c_str());
+  std::vector<std::string> notes = read_notes(graph);
+  notes.insert(notes.end(), saved.notes.begin(), saved.notes.end());
+  for (const std::string& note : notes) std::fprintf(stderr, "%s: note: %s\n", cmd.name().c_str(), note.c_str());
   const bool gzip = format != io::SaveFormat::Cache && f.output.ends_with(".gz");
   const vid_t columns = graph.matrix.nrows == graph.matrix.ncols ? saved.vertices : graph.matrix.ncols;
   std::printf("%s -> %s: %s (%s%s), %llu bytes; time: %s %s, reshape %s, write %s\n", source.c_str(),

@@ -48,7 +48,8 @@ void declare(CLI::App& cli, Flags& f) {
   cli.description(
       "Counts the triangles of the undirected simple graph under the input: self-loops are dropped, direction is "
       "ignored, and reciprocal or repeated links count as one edge; edge weights are ignored. A triangle is three "
-      "vertices linked pairwise, counted once (not once per vertex or per ordering); counts are 64-bit. Prints "
+      "vertices linked pairwise, counted once (not once per vertex or per ordering); counts are 64-bit; a graph "
+      "without vertices has none (and -o writes an empty file). Prints "
       "the backend that ran, the total, the method and the relabeling used, and the time to load, build (the "
       "graph on the backend and its undirected form) and count. SPGRAPH_GPU_MEMORY_LIMIT (e.g. 8G) caps the GPU "
       "memory it takes.");
@@ -100,8 +101,9 @@ int tricount_main(Command& cmd) {
   const double load_seconds = run.load_seconds;
   const Csr<double>& a = graph.matrix;
   // Stored entries, as read: a symmetric Matrix Market file stores each undirected edge twice.
-  std::printf("graph: %s: %lld vertices, %lld links as stored (%s)\n", f.input.path.c_str(),
-              static_cast<long long>(a.nrows), static_cast<long long>(a.nnz()), graph.format.c_str());
+  std::printf("graph: %s: %lld vertices, %lld links as stored (%s)%s\n", f.input.path.c_str(),
+              static_cast<long long>(a.nrows), static_cast<long long>(a.nnz()), graph.format.c_str(),
+              graph_notes(graph).c_str());
 
   const TriangleCountResult r = run_on(backend, [&] { return algorithms::triangle_count(backend.backend, a, f.count); });
   cmd.timings().add(Phase::Build, r.build_seconds);

@@ -6,6 +6,7 @@
 
 #include "choice_option.hpp"
 #include "spgraph/error.hpp"
+#include "spgraph/graph_ops.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
@@ -59,12 +60,16 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
   cli.add_option("graph", input.path,
                  "the graph: Matrix Market (.mtx), mcl label pairs (.abc), spgraph's binary cache (.spgcsr), or "
                  "an edge list, one 'source target [weight]' per line (any other name: .txt, .tsv, .csv, .el, "
-                 "...); each may be gzip-compressed (.gz). Text is parsed on every core (OMP_NUM_THREADS limits "
-                 "them). Memory: a load holds the entries as read (16 bytes each with weights, 8 without; a "
-                 "symmetric Matrix Market entry counts twice) and then the graph (12 or 4 bytes an entry, 8 a "
-                 "vertex), about 30 bytes an entry at its peak; up to twice the entries as read where their "
+                 "...; a comment before the first edge saying 'Undirected graph', SNAP's header, adds every link "
+                 "the other way too); each may be gzip-compressed (.gz). A graph without vertices is valid "
+                 "input. Text is parsed on every core (OMP_NUM_THREADS limits them). Memory: a load holds the "
+                 "entries as read (16 bytes each with weights, 8 without; a symmetric Matrix Market entry counts "
+                 "twice) and then the graph (12 or 4 bytes an entry, 8 a vertex), about 30 bytes an entry at its "
+                 "peak; up to twice the entries as read where their "
                  "number is not known ahead (edge lists, .abc, and .gz, whose text may be up to 1000 times the "
-                 "file; a Matrix Market size line that the file could not hold is refused before reading). A "
+                 "file; a Matrix Market size line that the file could not hold is refused before reading); "
+                 "mirroring an undirected edge list's links then holds the graph, its transpose and the "
+                 "mirrored graph at once. A load that does not fit names the file, the arrays and their bytes. A "
                  "load of more than a second shows its progress on stderr when that is a terminal")
       ->required();
   add_choice(cli, "--duplicates", input.load.duplicates,
@@ -80,6 +85,13 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
                "64 x (entries + 1) + 2^20, which is otherwise refused before its 8 bytes a vertex are allocated");
 }
 
+void add_undirected_option(CLI::App& cli, InputOptions& input) {
+  cli.add_flag("--undirected", input.undirected,
+               "treat the graph as undirected: every link i -> j also j -> i (a pair stored both ways stays one "
+               "link), whatever the file says; an edge list whose header says 'Undirected graph' is read so "
+               "anyway. Built after the load, which then holds the graph, its transpose and the result at once");
+}
+
 io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds) {
   WallTimer timer;
   io::LoadedGraph graph;
@@ -89,17 +101,26 @@ io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& 
     load.progress = progress.reporter();
     graph = io::load_graph(input.path, load);
   }
-  seconds = timer.seconds();
   const Csr<double>& a = graph.matrix;
   if (a.nrows != a.ncols)
     throw Error(input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " +
                 who + " needs a square adjacency matrix");
+  if (input.undirected && !graph.mirrored) graph.matrix = symmetrize(graph.matrix, Duplicates::Max);
+  seconds = timer.seconds();
   return graph;
 }
 
-std::string describe(const io::LoadedGraph& graph) {
+std::string graph_notes(const io::LoadedGraph& graph, bool undirected_flag) {
+  std::string notes;
+  if (graph.mirrored) notes += "; links mirrored: the file's header says undirected";
+  else if (undirected_flag) notes += "; links mirrored: --undirected";
+  if (graph.matrix.nrows == 0) notes += "; the graph is empty";
+  return notes;
+}
+
+std::string describe(const io::LoadedGraph& graph, bool undirected_flag) {
   return std::to_string(graph.matrix.nrows) + " vertices, " + std::to_string(graph.matrix.nnz()) + " edges (" +
-         graph.format + ")";
+         graph.format + ")" + graph_notes(graph, undirected_flag);
 }
 
 }  // namespace spgraph::apps

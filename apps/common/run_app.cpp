@@ -7,7 +7,11 @@ namespace spgraph::apps {
 Command::Command(const char* name, int argc, char** argv)
     : name_(name), argc_(argc), argv_(argv), cli_("", name) {}
 
-void Command::parse() { cli_.parse(argc_, argv_); }
+void Command::parse() {
+  cli_.parse(argc_, argv_);
+  if (const CLI::Option* graph = cli_.get_option_no_throw("graph"); graph && graph->count() > 0)
+    input_ = graph->as<std::string>();
+}
 
 CLI::Option* Command::add_timings_option() {
   return cli_
@@ -33,6 +37,12 @@ void print_error(const std::string& name, const std::string& message) {
   while (!line.empty() && (line.back() == ' ' || line.back() == ';')) line.pop_back();
   std::fflush(stdout);  // what the app printed before the failure stays before the error
   std::fprintf(stderr, "%s: error: %s\n", name.c_str(), line.c_str());
+}
+
+std::string out_of_host_memory(const std::string& input) {
+  if (input.empty()) return "out of host memory";
+  return "out of host memory working on " + input +
+         " (more than this process may take; --help says what memory a load takes)";
 }
 
 }  // namespace spgraph::apps

@@ -16,6 +16,9 @@
 // Exit statuses: what the body returns; 0 after --help (CLI11 prints it); 2 for a usage
 // error (bad or missing flags, UsageError); 1 for any other failure. Every failure is ONE
 // line on stderr, "NAME: error: <what>", so scripts and users see the cause and nothing else.
+// The readers name their own large allocations when they fail (file, what, bytes); any other
+// std::bad_alloc says "out of host memory" and names the input the app was given (its GRAPH
+// positional, or cmd.set_input), the one thing the user can weigh against their memory.
 #include <CLI/CLI.hpp>
 
 #include <new>
@@ -41,6 +44,11 @@ class Command {
   // propagates to run_app.
   void parse();
 
+  // The input the app works on, for the message of a std::bad_alloc: parse() takes the GRAPH
+  // positional (input_options.hpp); an app whose positional is not its input says otherwise.
+  void set_input(const std::string& input) { input_ = input; }
+  const std::string& input() const { return input_; }
+
   // Declares --timings FILE (FILE "-": one "timings: {...}" line on stderr).
   CLI::Option* add_timings_option();
   PhaseTimings& timings() { return timings_; }
@@ -54,10 +62,14 @@ class Command {
   char** argv_;
   CLI::App cli_;
   std::string timings_path_;
+  std::string input_;
 };
 
 // Prints "NAME: error: <message>" as one line (newlines in the message become "; ").
 void print_error(const std::string& name, const std::string& message);
+
+// "out of host memory working on FILE", or without an input "out of host memory".
+std::string out_of_host_memory(const std::string& input);
 
 // Runs body(Command&) and returns its exit status, turning every exception into the
 // status and one-line message described above.
@@ -71,6 +83,9 @@ int run_app(const char* name, int argc, char** argv, Body&& body) {
       return status;
     } catch (const CLI::Success& e) {  // --help: CLI11 prints it
       return command.cli().exit(e);
+    } catch (const std::bad_alloc&) {
+      print_error(name, out_of_host_memory(command.input()));
+      return 1;
     }
   } catch (const CLI::ParseError& e) {
     print_error(name, std::string(e.what()) + " (see --help)");
@@ -79,7 +94,7 @@ int run_app(const char* name, int argc, char** argv, Body&& body) {
     print_error(name, std::string(e.what()) + " (see --help)");
     return 2;
   } catch (const std::bad_alloc&) {
-    print_error(name, "out of host memory");
+    print_error(name, out_of_host_memory(""));
     return 1;
   } catch (const std::exception& e) {
     print_error(name, e.what());

@@ -1,5 +1,5 @@
 #pragma once
-// Wall-clock time of an app's phases (load, upload, solve), as the user waits for them.
+// Wall-clock time of an app's phases (load, build, solve), as the user waits for them.
 #include <chrono>
 #include <cstdio>
 #include <string>

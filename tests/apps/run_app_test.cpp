@@ -29,6 +29,31 @@ TEST(RunApp, FailuresBecomeOneLineAndAStatus) {
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "tool: error: out of host memory\n");
 }
 
+// Out of memory outside the readers (which name their own allocations) names the input: the
+// GRAPH positional every app declares, or what the app set instead.
+TEST(RunApp, OutOfHostMemoryNamesTheInput) {
+  std::string graph;
+  auto body = [&](Command& cmd) -> int {
+    cmd.cli().add_option("graph", graph);
+    cmd.parse();
+    throw std::bad_alloc();
+  };
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(run({"web.mtx"}, body), 1);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "tool: error: out of host memory working on web.mtx (more than this process may take; --help says "
+            "what memory a load takes)\n");
+
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(run({}, [](Command& cmd) -> int {
+              cmd.set_input("the generated wb-edu graph");
+              throw std::bad_alloc();
+            }),
+            1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("out of host memory working on the generated wb-edu graph"),
+            std::string::npos);
+}
+
 TEST(RunApp, ParsesDeclaredFlagsAndReturnsTheBodyStatus) {
   int seen = 0;
   auto body = [&](Command& cmd) {
