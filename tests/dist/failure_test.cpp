@@ -2,7 +2,6 @@
 // and a non-zero exit, never a hang (issue 42). Each case starts a job of its own, this binary
 // under mpirun with --dist-child=SCENARIO, with a time limit, and reads its stderr. They run in
 // the 1-rank ctest job only (the others skip them), so no rank waits for them.
-#if __has_include(<mpi.h>)
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -223,4 +222,3 @@ TEST(FailureEndsTheJob, JobOfOneRankFailsWithItsMessage) {
 
 }  // namespace
 }  // namespace spgraph::dist::test
-#endif

@@ -1,7 +1,6 @@
 // The process grid (spgraph/dist/process_grid.hpp): its default and parsed shapes, the block
 // split of an index range, and the row and column communicators of every shape of P ranks
 // (1x3, 3x1, 2x2, 1x4, 4x1, 2x1, ...), checked by collectives against the serial answer.
-#if __has_include(<mpi.h>)
 #include <limits>
 #include <string>
 #include <vector>
@@ -154,4 +153,3 @@ TEST_P(ProcessGridTest, DefaultShapeAndWrongShapes) {
 
 }  // namespace
 }  // namespace spgraph::dist::test
-#endif

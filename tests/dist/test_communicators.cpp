@@ -1,5 +1,4 @@
 // The communicators the tests of tests/dist/ share (dist_test_support.hpp).
-#if __has_include(<mpi.h>)  // built only with MPI (see dist_test_main.cpp)
 #include <mpi.h>
 
 #include <map>
@@ -84,4 +83,3 @@ void release_communicators() {
 }
 
 }  // namespace spgraph::dist::test
-#endif
