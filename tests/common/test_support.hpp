@@ -2,9 +2,11 @@
 // Shared by every test area: where the data is, and the GPU skip.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
@@ -26,6 +28,34 @@ inline std::string dataset(const std::string& rel) {
 inline std::string shared_dataset(const std::string& rel) {
   return env_or("SPGRAPH_SHARED_DATASETS", std::string(SPGRAPH_SOURCE_DIR) + "/../shared/datasets") + "/" + rel;
 }
+
+// Names of parameterised tests (the 4th argument of INSTANTIATE_TEST_SUITE_P) are built from
+// what the parameter means, never its index or bytes, so a test keeps its name from build to
+// build; gtest accepts only [A-Za-z0-9_] there. test_name turns every other character into '_'.
+// A struct parameter also gets a PrintTo, so gtest's listing shows it instead of its bytes;
+// ctest's names are gtest's (gtest_discover_tests ... NO_PRETTY_VALUES). Typed suites keep
+// gtest's numbers (Suite/0): from those CMake names the ctest test Suite.Test<float> by the
+// type, where a named typed suite would carry gtest's whole "# TypeParam = ..." comment
+// (CMake 3.25).
+inline std::string test_name(std::string_view s) {
+  std::string name(s);
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+// A graph file as a test name: no folder, no extension ("real/web-NotreDame.txt.gz" gives
+// web_NotreDame, "small/hep-th.mtx" hep_th).
+inline std::string graph_test_name(const std::string& path) {
+  const std::string file = std::filesystem::path(path).filename().string();
+  return test_name(file.substr(0, file.find('.')));
+}
+// The name generator of a suite whose parameter is a graph's file name (const char*).
+struct GraphFileTestName {
+  template <class Info>
+  std::string operator()(const Info& info) const {
+    return graph_test_name(info.param);
+  }
+};
 
 // Whether the environment variable `name` is set to 1: a switch that turns a skip into a failure.
 inline bool switch_on(const char* name) { return env_or(name, "") == "1"; }

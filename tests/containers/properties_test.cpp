@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ostream>
 #include <random>
+#include <string>
 
 #include "container_test_util.hpp"
 #include "spgraph/graph_ops.hpp"
@@ -17,6 +19,16 @@ struct Shape {
   int entries;
   bool valued;
 };
+// "50x50_300_valued": rows x columns, entries drawn, valued or pattern, as a test name; gtest
+// prints the parameter as "50x50, 300 entries, valued".
+std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
+  const Shape& s = info.param;
+  return std::to_string(s.nrows) + "x" + std::to_string(s.ncols) + "_" + std::to_string(s.entries) +
+         (s.valued ? "_valued" : "_pattern");
+}
+void PrintTo(const Shape& s, std::ostream* os) {
+  *os << s.nrows << "x" << s.ncols << ", " << s.entries << " entries, " << (s.valued ? "valued" : "pattern");
+}
 
 Csr<double> random_csr(const Shape& s, unsigned seed) {
   std::mt19937 gen(seed);
@@ -86,7 +98,8 @@ TEST_P(RandomMatrix, TrianglesPartitionTheMatrix) {
 INSTANTIATE_TEST_SUITE_P(Shapes, RandomMatrix,
                          ::testing::Values(Shape{50, 50, 300, true}, Shape{200, 70, 2000, false},
                                            Shape{1, 1000, 500, true}, Shape{1000, 3, 1500, true},
-                                           Shape{500, 500, 40000, false}));
+                                           Shape{500, 500, 40000, false}),
+                         shape_name);
 
 class RandomSquare : public ::testing::TestWithParam<Shape> {};
 
@@ -122,7 +135,8 @@ TEST_P(RandomSquare, SymmetrizeSumEqualsAPlusATransposeOffTheDiagonal) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, RandomSquare,
                          ::testing::Values(Shape{60, 60, 400, true}, Shape{300, 300, 3000, false},
-                                           Shape{2000, 2000, 10000, true}));
+                                           Shape{2000, 2000, 10000, true}),
+                         shape_name);
 
 }  // namespace
 }  // namespace spgraph

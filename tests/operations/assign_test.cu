@@ -232,7 +232,8 @@ TEST_P(PermuteRealGraphs, DegreeOrderMatchesGraphBlas) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Datasets, PermuteRealGraphs,
-                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"));
+                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"),
+                         GraphFileTestName{});
 
 }  // namespace
 }  // namespace spgraph::test

@@ -216,7 +216,8 @@ TEST_P(ReduceRealGraphs, SumsAndDegrees) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Datasets, ReduceRealGraphs,
-                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"));
+                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"),
+                         GraphFileTestName{});
 
 }  // namespace
 }  // namespace spgraph::test

@@ -257,7 +257,8 @@ TEST_P(SelectRealGraphs, MatchesGraphBlas) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Datasets, SelectRealGraphs,
-                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"));
+                         ::testing::Values("karate.mtx", "west0067.mtx", "bcsstk13.mtx", "hep-th.mtx"),
+                         GraphFileTestName{});
 
 }  // namespace
 }  // namespace spgraph::test

@@ -92,9 +92,7 @@ TEST_P(PageRankGpuVsCpu, SameRanksAndIterations) {
 
 INSTANTIATE_TEST_SUITE_P(RealGraphs, PageRankGpuVsCpu,
                          testing::Values("real/cnr-2000.mtx.gz", "real/web-NotreDame.txt.gz"),
-                         [](const testing::TestParamInfo<const char*>& info) {
-                           return info.index == 0 ? std::string("cnr_2000") : std::string("web_NotreDame");
-                         });
+                         GraphFileTestName{});
 
 }  // namespace
 }  // namespace spgraph::test

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,12 +26,20 @@ struct PageRankConfig {
   algorithms::PageRankLoop loop = algorithms::PageRankLoop::Auto;  // Host or Device on the gpu
 };
 
-inline std::string config_name(const testing::TestParamInfo<PageRankConfig>& info) {
-  const char* loop = info.param.loop == algorithms::PageRankLoop::Host         ? "_host_loop"
-                     : info.param.loop == algorithms::PageRankLoop::Device     ? "_device_loop"
-                     : info.param.loop == algorithms::PageRankLoop::Operations ? "_operations"
-                                                                               : "";
-  return std::string(to_string(info.param.backend)) + loop + (info.param.single ? "_float" : "_double");
+// "gpu_host_loop_float": backend, loop (none for Auto), precision, as a test name.
+inline std::string config_label(const PageRankConfig& c) {
+  const char* loop = c.loop == algorithms::PageRankLoop::Host         ? "_host_loop"
+                     : c.loop == algorithms::PageRankLoop::Device     ? "_device_loop"
+                     : c.loop == algorithms::PageRankLoop::Operations ? "_operations"
+                                                                      : "";
+  return std::string(to_string(c.backend)) + loop + (c.single ? "_float" : "_double");
+}
+inline std::string config_name(const testing::TestParamInfo<PageRankConfig>& info) { return config_label(info.param); }
+// gtest prints the parameter as "gpu host loop float" (not its bytes).
+inline void PrintTo(const PageRankConfig& c, std::ostream* os) {
+  std::string words = config_label(c);
+  std::replace(words.begin(), words.end(), '_', ' ');
+  *os << words;
 }
 
 // The gpu backend with each way of running the iterations (on these small graphs Auto would

@@ -30,7 +30,8 @@ TEST_P(SpgemmSmallGraphs, SquareMatchesGraphBlas) {
 INSTANTIATE_TEST_SUITE_P(Datasets, SpgemmSmallGraphs,
                          ::testing::Values("karate.mtx", "west0067.mtx", "jagmesh7.mtx", "bcsstk13.mtx",
                                            "dolphins.mtx", "polbooks.mtx", "netscience.mtx", "hep-th.mtx",
-                                           "zenios.mtx", "LFAT5.mtx"));
+                                           "zenios.mtx", "LFAT5.mtx"),
+                         GraphFileTestName{});
 
 // cnr-2000 (325k vertices, 3.2M links, crawl order): rows of thousands of entries next to
 // near-empty ones; hash, ESC and the forced global tables all against GraphBLAS.

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <ostream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -178,6 +179,8 @@ struct RealGraph {
   const char* file;
   std::int64_t triangles;
 };
+// gtest prints the parameter as "cnr-2000.mtx.gz, 20977629 triangles" (not its bytes).
+void PrintTo(const RealGraph& g, std::ostream* os) { *os << g.file << ", " << g.triangles << " triangles"; }
 class TriangleCountReal : public ::testing::TestWithParam<RealGraph> {};
 
 TEST_P(TriangleCountReal, PublishedCountOnTheCpu) {
