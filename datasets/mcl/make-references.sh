@@ -5,7 +5,7 @@
 # script says what each file is; this script is its provenance.
 #
 #   datasets/mcl/make-references.sh            # every case (the real graphs take minutes)
-#   datasets/mcl/make-references.sh --small    # all but the two real graphs
+#   datasets/mcl/make-references.sh --small    # all but the two large real graphs
 #
 # Prints one Markdown table row per run (case, inflation, clusters, iterations, seconds) for
 # the README. mcl's stderr goes to $MCL_LOG_DIR (default: a temporary folder, removed at the
@@ -105,6 +105,9 @@ for g in karate dolphins polbooks chesapeake hep-th; do
   for infl in 1.4 2.0 3.0; do run_mcl "$g" "$work/$g.abc" "$infl"; done
 done
 for infl in 1.4 2.0 3.0; do run_mcl cathat "$here/cathat.abc" "$infl"; done
+# netscience: the small real graph of the CPU backend's agreement test (tests/mcl), at 2.0 only.
+mtx_to_abc netscience.mtx < "$small/netscience.mtx" > "$work/netscience.abc"
+run_mcl netscience "$work/netscience.abc" 2.0
 
 if [ "${1:-}" = "--small" ]; then exit 0; fi
 for g in email-Enron cit-HepPh; do
