@@ -17,6 +17,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -310,17 +311,27 @@ class PyGraph {
   bool on_gpu() const { return selected_.backend == Backend::Gpu; }
   const std::string& description() const { return selected_.description; }
 
-  // Runs f(graph) on this graph's backend, the GIL released, one call at a time. A GPU
+  // Runs f(graph) on this graph's backend, the GIL released, one call at a time; *seconds gets
+  // the call's wall time (the library's work and the result's copy into the arrays handed to
+  // Python, without the GIL's release and re-acquisition or Python's own work). A GPU
   // ResourceError gets the apps' hint that the CPU backend runs it.
   template <class F>
-  auto run(F&& f) {
+  auto run(double* seconds, F&& f) {
     nb::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(mutex_);
+    const auto start = std::chrono::steady_clock::now();
+    auto stop = [&] { *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     try {
 #if SPGRAPH_HAVE_GPU
-      if (gpu_) return f(*gpu_);
+      if (gpu_) {
+        auto r = f(*gpu_);
+        stop();
+        return r;
+      }
 #endif
-      return f(*cpu_);
+      auto r = f(*cpu_);
+      stop();
+      return r;
     } catch (const ResourceError& e) {
       if (!on_gpu()) throw;
       throw ResourceError(std::string(e.what()) +
@@ -377,8 +388,10 @@ algorithms::PageRankLoop pagerank_loop(const std::string& s) {
 
 template <class V>
 nb::tuple pagerank_as(PyGraph& g, const algorithms::PageRankOptions& o) {
-  auto r = g.run([&](auto& graph) { return algorithms::pagerank<V>(graph, o); });
+  double native = 0;
+  auto r = g.run(&native, [&](auto& graph) { return algorithms::pagerank<V>(graph, o); });
   nb::dict info;
+  info["native_seconds"] = native;
   info["iterations"] = r.iterations;
   info["change"] = r.change;
   info["converged"] = r.converged;
@@ -422,8 +435,10 @@ nb::tuple triangle_count(PyGraph& g, bool per_vertex, const std::string& method,
         ("presort must be 'auto', 'none', 'ascending' or 'descending', not '" + presort + "'").c_str());
   o.per_vertex = per_vertex;
   o.materialize = materialize;
-  auto r = g.run([&](auto& graph) { return algorithms::triangle_count(graph, o); });
+  double native = 0;
+  auto r = g.run(&native, [&](auto& graph) { return algorithms::triangle_count(graph, o); });
   nb::dict info;
+  info["native_seconds"] = native;
   info["triangles"] = r.triangles;
   info["method"] = algorithms::to_string(r.method);
   info["presort"] = algorithms::to_string(r.presort);
@@ -482,7 +497,8 @@ nb::tuple msbfs(PyGraph& g, const AnyArray& sources, bool parents, const std::st
   const std::size_t k = src.size(), nn = static_cast<std::size_t>(n);
   std::vector<std::int32_t> level;
   std::vector<vid_t> parent;
-  algorithms::MsbfsSummary summary = g.run([&](auto& graph) {
+  double native = 0;
+  algorithms::MsbfsSummary summary = g.run(&native, [&](auto& graph) {
     level.resize(k * nn);  // allocated without the GIL: k * n * 4 bytes can be large
     if (parents) parent.resize(k * nn);
     return algorithms::msbfs(
@@ -495,7 +511,9 @@ nb::tuple msbfs(PyGraph& g, const AnyArray& sources, bool parents, const std::st
   });
   nb::object p = nb::none();
   if (parents) p = nb::cast(to_numpy_2d(std::move(parent), k, nn));
-  return nb::make_tuple(to_numpy_2d(std::move(level), k, nn), p, msbfs_info(summary));
+  nb::dict info = msbfs_info(summary);
+  info["native_seconds"] = native;
+  return nb::make_tuple(to_numpy_2d(std::move(level), k, nn), p, info);
 }
 
 // The level of each vertex from the nearest of the sources (-1 unreached): a BFS from all of
@@ -507,7 +525,8 @@ nb::tuple bfs_nearest(PyGraph& g, const AnyArray& sources, const std::string& di
   const auto o = msbfs_options(false, direction, 64, "auto");
   const std::size_t nn = static_cast<std::size_t>(n);
   std::vector<std::int32_t> nearest;
-  algorithms::MsbfsSummary summary = g.run([&](auto& graph) {
+  double native = 0;
+  algorithms::MsbfsSummary summary = g.run(&native, [&](auto& graph) {
     nearest.assign(nn, algorithms::kUnreached);
     return algorithms::msbfs(
         graph, src,
@@ -537,7 +556,8 @@ nb::tuple mcl(PyGraph& g, double inflation, std::optional<int> scheme, std::opti
   o.memory_budget = memory_budget;
   const vid_t n = g.vertices();
   std::vector<std::int32_t> cluster;
-  algorithms::MclResult r = g.run([&](auto& graph) {
+  double native = 0;
+  algorithms::MclResult r = g.run(&native, [&](auto& graph) {
     auto result = algorithms::mcl(graph, o);
     cluster.assign(static_cast<std::size_t>(n), -1);
     for (std::size_t c = 0; c < result.clusters.size(); ++c)
@@ -550,6 +570,7 @@ nb::tuple mcl(PyGraph& g, double inflation, std::optional<int> scheme, std::opti
     return result;
   });
   nb::dict info;
+  info["native_seconds"] = native;
   info["clusters"] = r.clusters.size();
   info["iterations"] = r.iterations;
   info["final_chaos"] = r.final_chaos;

@@ -235,7 +235,7 @@ def pagerank(A, damping: float = 0.85, tol: float = 1e-6, max_iter: int = 100, *
     Returns the ranks, a NumPy array (float64, or float32 for precision="float") indexed by
     vertex; with ``return_info=True`` also a dict: iterations, change, converged, tolerance,
     upload_seconds, solve_seconds, iterate_seconds (the library's own clocks), device_loop,
-    backend. Raises spgraph.Error for a graph without vertices, a matrix that is not square and
+    native_seconds (the library call's wall time, without Python's), backend. Raises spgraph.Error for a graph without vertices, a matrix that is not square and
     options out of range, with the apps' messages.
     """
     g = graph_for(A, backend, weights=False)
@@ -261,7 +261,8 @@ def triangle_count(A, per_vertex: bool = False, method: str = "sandia-dot", *, p
     Returns the number of triangles (an int); with ``per_vertex=True`` instead a NumPy int64 array
     of the triangles through each vertex (each triangle counts at its three vertices, as
     networkx.triangles counts). ``return_info=True`` adds a dict: triangles, method, presort
-    (what was done), undirected_edges, build_seconds, count_seconds, per_vertex_seconds, backend.
+    (what was done), undirected_edges, build_seconds, count_seconds, per_vertex_seconds,
+    native_seconds, backend.
     """
     g = graph_for(A, backend, weights=False)
     return g.triangle_count(per_vertex, method, presort=presort, materialize=materialize,
@@ -288,7 +289,7 @@ def msbfs(A, sources, parents: bool = False, *, direction: str = "out", batch: i
     source); with ``parents=True`` the pair (levels, parents), parents int32 of the same shape.
     The levels of k sources take k * n * 4 bytes. ``return_info=True`` adds a dict: reached and
     depth per source, edges_traversed (Graph500's count), seconds (the searches, by the
-    backend's clock), backend.
+    backend's clock), native_seconds (the whole library call, the levels' copy included), backend.
     """
     g = graph_for(A, backend, weights=False)
     return g.msbfs(sources, parents, direction=direction, batch=batch, form=form, return_info=return_info)
@@ -318,7 +319,7 @@ def mcl(A, inflation: float = 2.0, *, scheme: int | None = None, prune: int | No
     Returns a NumPy int32 array: the cluster of each vertex, clusters numbered 0, 1, ... from
     the largest (equal sizes by their smallest vertex). ``return_info=True`` adds a dict:
     clusters, iterations, final_chaos, converged, build_seconds, iterate_seconds,
-    interpret_seconds, backend. Stopping at max_iter first warns (ConvergenceWarning) and
+    interpret_seconds, native_seconds, backend. Stopping at max_iter first warns (ConvergenceWarning) and
     returns the clusters of the last matrix, as mcl does.
     """
     g = graph_for(A, backend, weights=True)
