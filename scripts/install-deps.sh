@@ -19,3 +19,11 @@ if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
 fi
 command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] ||
   echo "spgraph: no CUDA toolkit (nvcc) found: building the CPU backend only (SuiteSparse:GraphBLAS)" >&2
+# The Python package's build and test tools (python/requirements-dev.txt), from PyPI, where this
+# python3 takes pip installs (Debian's own python3 wants a venv: PEP 668); without them the Python
+# tests are left out and CMake says so.
+py_req=$(cd "$(dirname "$0")/.." && pwd)/python/requirements-dev.txt
+if command -v python3 >/dev/null && ! python3 -c "import scikit_build_core, nanobind, numpy, scipy, networkx, pytest" 2>/dev/null; then
+  python3 -m pip install --quiet -r "$py_req" ||
+    echo "spgraph: could not pip install $py_req: the Python package's tests will not run" >&2
+fi
