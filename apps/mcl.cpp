@@ -248,7 +248,7 @@ int mcl_main(Command& cmd) {
 
   io::AtomicFile out(output);  // opened first, so an unwritable path fails before the work
 
-  const StartedRun run = start_backend_and_load(f.backend, f.input, "Markov clustering", cmd.timings());
+  const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "Markov clustering", cmd.timings());
   const SelectedBackend& backend = run.backend;
   const io::LoadedGraph& graph = run.graph;
   const double load_seconds = run.load_seconds;

@@ -315,7 +315,7 @@ int msbfs_main(Command& cmd) {
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
   if (!f.output.empty()) out.emplace(f.output);
 
-  const StartedRun run = start_backend_and_load(f.backend, f.input, "breadth-first search", cmd.timings());
+  const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "breadth-first search", cmd.timings());
   const SelectedBackend& backend = run.backend;
   const io::LoadedGraph& graph = run.graph;
   const double load_seconds = run.load_seconds;

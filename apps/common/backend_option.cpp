@@ -26,7 +26,9 @@ CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
   return add_choice(cli, "--backend", choice,
                     {{"auto", BackendChoice::Auto}, {"gpu", BackendChoice::Gpu}, {"cpu", BackendChoice::Cpu}},
                     "where to run: gpu (this project's CUDA kernels), cpu (SuiteSparse:GraphBLAS), or auto (the "
-                    "GPU when one is usable, else the CPU); the backend that ran is printed");
+                    "GPU when one is usable and the graph has at least this app's threshold of links, where the GPU "
+                    "finishes first; SPGRAPH_GPU_THRESHOLD=LINKS sets it; else the CPU); the backend that ran and "
+                    "why are printed");
 }
 
 SelectedBackend select_backend(BackendChoice choice) {
@@ -50,8 +52,10 @@ SelectedBackend select_backend(BackendChoice choice) {
 }
 
 void print_backend(const SelectedBackend& selected, BackendChoice choice) {
-  std::printf("backend: %s%s\n", selected.description.c_str(),
-              choice == BackendChoice::Auto ? ", chosen by --backend auto" : "");
+  std::string how;
+  if (choice == BackendChoice::Auto)
+    how = ", chosen by --backend auto" + (selected.why_chosen.empty() ? "" : ": " + selected.why_chosen);
+  std::printf("backend: %s%s\n", selected.description.c_str(), how.c_str());
 }
 
 }  // namespace spgraph::apps

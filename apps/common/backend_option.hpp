@@ -1,6 +1,7 @@
 #pragma once
-// --backend auto|gpu|cpu, shared by every app: auto runs on the GPU when one is usable and on
-// SuiteSparse:GraphBLAS otherwise; the app prints which one ran and why.
+// --backend auto|gpu|cpu, shared by every app: auto runs on the GPU when one is usable and the
+// graph is large enough for the GPU to finish first (backend_rule.hpp), else on
+// SuiteSparse:GraphBLAS; the app prints which one ran and why.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -21,6 +22,9 @@ struct SelectedBackend {
   // "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no NVIDIA driver found)", the reason
   // device::gpu_available gave where no GPU was usable.
   std::string description;
+  // Why --backend auto chose by the graph's size, for the line's end: "183,831 links is below
+  // pagerank's GPU threshold of 8,000,000". Empty otherwise.
+  std::string why_chosen;
 };
 
 // Runs f() on the selected backend; a ResourceError from the GPU gets the hint that the graph
@@ -36,11 +40,12 @@ auto run_on(const SelectedBackend& selected, F&& f) -> decltype(f()) {
 }
 
 // The app's first line: "backend: <what runs>", with ", chosen by --backend auto" where the
-// choice was automatic.
+// choice was automatic, and ": <why_chosen>" after it where the size decided.
 void print_backend(const SelectedBackend& selected, BackendChoice choice);
 
-// Resolves the choice against the machine. Gpu without a usable GPU throws spgraph::Error
-// saying why (and that --backend cpu or auto runs without one).
+// Resolves the choice against the machine (Auto: the GPU whenever one is usable; the size
+// rule is start_and_load.hpp's). Gpu without a usable GPU throws spgraph::Error saying why
+// (and that --backend cpu or auto runs without one).
 SelectedBackend select_backend(BackendChoice choice);
 
 }  // namespace spgraph::apps

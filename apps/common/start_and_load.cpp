@@ -1,16 +1,36 @@
 #include "start_and_load.hpp"
 
+#include <cstdint>
 #include <exception>
-#include <future>
-#include <optional>
+#include <utility>
 
+#include "backend_rule.hpp"
+#include "spgraph/config.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
 
-StartedRun start_backend_and_load(BackendChoice choice, const InputOptions& input, const std::string& who,
-                                  PhaseTimings& timings) {
-  std::future<SelectedBackend> backend = std::async(std::launch::async, [choice] { return select_backend(choice); });
+StartedRun start_backend_and_load(const std::string& app, BackendChoice choice, const InputOptions& input,
+                                  const std::string& who, PhaseTimings& timings) {
+  // A build without the GPU backend says so (select_backend's reason), whatever the size.
+  const bool by_size = choice == BackendChoice::Auto && SPGRAPH_HAVE_GPU;
+  Threshold threshold;
+  if (by_size) threshold = gpu_threshold(app);  // a malformed SPGRAPH_GPU_THRESHOLD: before the load
+  // The second thread: by_size, the estimate (a header read at most) says whether it starts the
+  // GPU, told through gpu_started before the start; then the start.
+  std::promise<bool> tell;
+  std::future<bool> gpu_started = tell.get_future();
+  std::future<SelectedBackend> second =
+      std::async(std::launch::async, [&input, choice, by_size, threshold, tell = std::move(tell)]() mutable {
+        if (!by_size) return select_backend(choice);
+        bool gpu = false;
+        try {
+          gpu = estimate_links(input) >= threshold.links;
+        } catch (...) {  // out of memory, say: no estimate, the CPU; the exact count decides
+        }
+        tell.set_value(gpu);
+        return select_backend(gpu ? BackendChoice::Auto : BackendChoice::Cpu);
+      });
   StartedRun run;
   std::exception_ptr load_error;
   try {
@@ -19,9 +39,35 @@ StartedRun start_backend_and_load(BackendChoice choice, const InputOptions& inpu
     load_error = std::current_exception();
   }
   WallTimer wait;
-  run.backend = backend.get();
+  if (load_error) {
+    second.get();  // a backend error first
+    std::rethrow_exception(load_error);
+  }
+  if (!by_size) {
+    run.backend = second.get();
+  } else {
+    const SizeDecision decision = decide_by_size(app, static_cast<std::int64_t>(run.graph.matrix.nnz()), threshold);
+    const bool tried_gpu = gpu_started.get();
+    if (decision.gpu) {
+      if (tried_gpu) {
+        run.backend = second.get();
+      } else {  // the estimate was low: the GPU starts now, after the load
+        second.get();
+        run.backend = select_backend(BackendChoice::Auto);
+      }
+      // Where no GPU is usable, the description's reason says why the CPU runs.
+      if (run.backend.backend == algorithms::Backend::Gpu) run.backend.why_chosen = decision.reason;
+    } else {
+      if (tried_gpu) {  // the estimate was high: that start ends beside the work, unwaited for
+        run.unused_start = std::move(second);
+        run.backend = select_backend(BackendChoice::Cpu);
+      } else {
+        run.backend = second.get();
+      }
+      run.backend.why_chosen = decision.reason;
+    }
+  }
   timings.add(Phase::DeviceInit, wait.seconds());
-  if (load_error) std::rethrow_exception(load_error);
   timings.add(Phase::Load, run.load_seconds);
   print_backend(run.backend, choice);
   return run;

@@ -152,14 +152,14 @@ inline void expect_inputs_refused(const ScratchDir& dir, const std::string& app,
   }
 }
 
-// On the GPU (--backend gpu or auto), a graph too big for the memory spgraph may take (here a
-// 1 KiB limit) fails with one line naming the limit and the way out (--backend cpu), leaving
+// On the GPU (--backend gpu, or auto with SPGRAPH_GPU_THRESHOLD=0 so that it takes the GPU for a
+// small graph too), a graph too big for the memory spgraph may take (here a 1 KiB limit) fails with one line naming the limit and the way out (--backend cpu), leaving
 // no file in dir.
 inline void expect_gpu_memory_limit_named(const ScratchDir& dir, const std::string& app, const std::string& args) {
   for (const char* backend : {"gpu", "auto"}) {
     SCOPED_TRACE(backend);
     const AppRun r = run_app(dir, app, args + " --backend " + backend + " -o " + quote((dir / "output.txt").string()),
-                             "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
+                             "SPGRAPH_GPU_MEMORY_LIMIT=1K SPGRAPH_GPU_THRESHOLD=0 ");
     EXPECT_EQ(r.status, 1);
     expect_app_error(r, app, "device memory limit reached");
     EXPECT_NE(r.err.find("limit of 1.0 KiB (SPGRAPH_GPU_MEMORY_LIMIT)"), std::string::npos) << r.err;

@@ -384,16 +384,21 @@ TEST(MclApp, HelpGivesTheDefinitionAndEveryFlag) {
     EXPECT_NE(r.out.find(text), std::string::npos) << text;
 }
 
+// With every graph large enough for the GPU (SPGRAPH_GPU_THRESHOLD=0), auto takes it where it
+// is usable; the size rule's own tests are backend_line_app_test.cpp's and backend_rule_test.cpp's.
 TEST(MclApp, BackendAutoFollowsTheMachine) {
   ScratchDir dir;
   std::string why;
   const bool gpu = device::gpu_available(&why);
   if (!gpu && switch_on("SPGRAPH_REQUIRE_GPU")) FAIL() << "no usable GPU (SPGRAPH_REQUIRE_GPU=1): " << why;
   const std::string args = quote(dataset("small/karate.mtx")) + " -o " + quote((dir / "c").string());
-  const AppRun r = mcl(dir, args);
+  const AppRun r = mcl(dir, args, "SPGRAPH_GPU_THRESHOLD=0 ");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find(gpu ? "backend: gpu (" : "backend: cpu (SuiteSparse:GraphBLAS"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(", chosen by --backend auto\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(gpu ? ", chosen by --backend auto: 156 links is at or above the GPU threshold of 0"
+                           : ", chosen by --backend auto\n"),
+            std::string::npos)
+      << r.out;
   if (!gpu) {
     fs::remove(dir / "c");
     const AppRun forced = mcl(dir, args + " --backend gpu");

@@ -16,7 +16,9 @@
 namespace spgraph::test {
 namespace {
 
-AppRun msbfs(const ScratchDir& dir, const std::string& args) { return run_app(dir, "msbfs", args); }
+AppRun msbfs(const ScratchDir& dir, const std::string& args, const std::string& env = "") {
+  return run_app(dir, "msbfs", args, env);
+}
 
 // ---- the -o file, read back
 
@@ -420,15 +422,20 @@ TEST(MsbfsApp, GpuLevelsEqualTheCpuLevels) {
     }
 }
 
+// With every graph large enough for the GPU (SPGRAPH_GPU_THRESHOLD=0), auto takes it where it
+// is usable; the size rule's own tests are backend_line_app_test.cpp's and backend_rule_test.cpp's.
 TEST(MsbfsApp, BackendAutoFollowsTheMachine) {
   ScratchDir dir;
   std::string why;
   const bool gpu = device::gpu_available(&why);
   if (!gpu && switch_on("SPGRAPH_REQUIRE_GPU")) FAIL() << "no usable GPU (SPGRAPH_REQUIRE_GPU=1): " << why;
-  const AppRun r = msbfs(dir, quote(dataset("small/karate.mtx")) + " --sources 31");
+  const AppRun r = msbfs(dir, quote(dataset("small/karate.mtx")) + " --sources 31", "SPGRAPH_GPU_THRESHOLD=0 ");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find(gpu ? "backend: gpu (" : "backend: cpu (SuiteSparse:GraphBLAS"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(", chosen by --backend auto\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(gpu ? ", chosen by --backend auto: 156 links is at or above the GPU threshold of 0"
+                           : ", chosen by --backend auto\n"),
+            std::string::npos)
+      << r.out;
   if (!gpu) {
     const AppRun forced = msbfs(dir, quote(dataset("small/karate.mtx")) + " --sources 31 --backend gpu");
     EXPECT_EQ(forced.status, 1);

@@ -203,8 +203,9 @@ TEST(PageRankApp, GraphTooBigForTheGpuNamesTheLimit) {
   const std::string karate = quote(dataset("small/karate.mtx"));
   for (const char* backend : {"gpu", "auto"}) {
     SCOPED_TRACE(backend);
+    // SPGRAPH_GPU_THRESHOLD=0: auto takes the GPU for karate too (backend_rule.hpp)
     const AppRun r = pagerank(dir, karate + " --backend " + backend + " -o " + quote((dir / "ranks.tsv").string()),
-                              "SPGRAPH_GPU_MEMORY_LIMIT=1K ");
+                              "SPGRAPH_GPU_MEMORY_LIMIT=1K SPGRAPH_GPU_THRESHOLD=0 ");
     EXPECT_EQ(r.status, 1);
     expect_app_error(r, "pagerank", "device memory limit reached");
     EXPECT_NE(r.err.find("limit of 1.0 KiB (SPGRAPH_GPU_MEMORY_LIMIT)"), std::string::npos) << r.err;
@@ -230,13 +231,15 @@ TEST(PageRankApp, GpuMemoryLimitSyntax) {
   }
 }
 
+// With every graph large enough for the GPU (SPGRAPH_GPU_THRESHOLD=0), auto takes it where it
+// is usable; the size rule's own tests are backend_line_app_test.cpp's and backend_rule_test.cpp's.
 TEST(PageRankApp, BackendChoiceFollowsTheMachine) {
   ScratchDir dir;
   std::string why;
   const bool gpu = device::gpu_available(&why);
   if (!gpu && switch_on("SPGRAPH_REQUIRE_GPU")) FAIL() << "no usable GPU (SPGRAPH_REQUIRE_GPU=1): " << why;
   const std::string karate = quote(dataset("small/karate.mtx"));
-  const AppRun autorun = pagerank(dir, karate);
+  const AppRun autorun = pagerank(dir, karate, "SPGRAPH_GPU_THRESHOLD=0 ");
   ASSERT_EQ(autorun.status, 0) << autorun.err;
   const AppRun forced = pagerank(dir, karate + " --backend gpu");
   if (gpu) {
