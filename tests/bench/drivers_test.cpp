@@ -43,7 +43,7 @@ TEST(SpmvBench, EveryImplementationAgreesOnKarate) {
   for (const auto& config : doc["results"]) {
     EXPECT_EQ(config["n"], 34);
     EXPECT_EQ(config["nnz"], 156);
-    ASSERT_EQ(config["implementations"].size(), 9u);  // 2 cuSPARSE, 6 kernels, auto
+    ASSERT_EQ(config["implementations"].size(), 10u);  // 2 cuSPARSE, 7 kernels (AMB the seventh), auto
     for (const auto& impl : config["implementations"]) {
       EXPECT_EQ(impl["status"], "ok") << impl.dump();
       EXPECT_GT(impl["median_ms"].get<double>(), 0) << impl.dump();
