@@ -122,3 +122,17 @@ def test_empty_and_tiny_graphs():
     np.testing.assert_array_equal(spgraph.msbfs(E, [3], backend="cpu"), [[-1, -1, -1, 0, -1]])
     assert spgraph.msbfs(E, [], backend="cpu").shape == (0, 5)
     np.testing.assert_array_equal(np.sort(spgraph.mcl(E, backend="cpu")), np.arange(5))
+
+
+def test_gpu_threshold_variable(A, monkeypatch):
+    """SPGRAPH_GPU_THRESHOLD=LINKS: backend="auto" runs on the CPU below that many links, as in the apps."""
+    monkeypatch.setenv("SPGRAPH_GPU_THRESHOLD", str(A.nnz + 1))
+    g = spgraph.Graph(A)
+    assert g.backend == "cpu"
+    assert g.description.endswith(f"chosen by backend='auto': {A.nnz:,} links is below the GPU threshold of "
+                                  f"{A.nnz + 1:,} (SPGRAPH_GPU_THRESHOLD)")
+    monkeypatch.setenv("SPGRAPH_GPU_THRESHOLD", "0")
+    assert spgraph.Graph(A).backend == ("gpu" if spgraph.gpu_available() else "cpu")
+    monkeypatch.setenv("SPGRAPH_GPU_THRESHOLD", "many")
+    with pytest.raises(spgraph.Error, match="^SPGRAPH_GPU_THRESHOLD=many: expected a number of links"):
+        spgraph.pagerank(A)

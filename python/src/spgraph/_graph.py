@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterable
 
@@ -48,6 +49,9 @@ class Graph:
         if isinstance(A, Graph):
             raise TypeError("A is already an spgraph.Graph; use it as it is")
         parts = A if isinstance(A, CsrParts) else csr_parts(A)
+        self.why_chosen = ""
+        if backend == "auto":
+            backend, self.why_chosen = _by_threshold(len(parts.indices))
         self._native = _spgraph.make_graph(
             parts.nrows, parts.ncols, parts.indptr, parts.indices, parts.data, bool(weights), backend
         )
@@ -77,8 +81,10 @@ class Graph:
     @property
     def description(self) -> str:
         """What runs, as the apps print it: "gpu (NVIDIA H200 (sm_90, 139.8 GiB))" or "cpu
-        (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no GPU: <why>)"."""
-        return self._native.description
+        (SuiteSparse:GraphBLAS 7.4.0, 16 threads; no NVIDIA driver found)", and why auto chose
+        it where SPGRAPH_GPU_THRESHOLD decided."""
+        d = self._native.description
+        return f"{d}, chosen by backend='auto': {self.why_chosen}" if self.why_chosen else d
 
     @property
     def weighted(self) -> bool:
@@ -173,6 +179,22 @@ class Graph:
                 f"{info['final_chaos']:.3g}, not below 1e-4: the clusters are those of the last matrix, "
                 "as mcl -L gives them", ConvergenceWarning, stacklevel=3)
         return (clusters, info) if return_info else clusters
+
+
+def _by_threshold(links: int) -> tuple[str, str]:
+    """backend="auto" under SPGRAPH_GPU_THRESHOLD=LINKS, as the apps read it: the CPU below that
+    many links. Unset: "auto" (the GPU whenever one is usable; docs/python.md says why the apps'
+    per-app thresholds do not apply here)."""
+    text = os.environ.get("SPGRAPH_GPU_THRESHOLD")
+    if text is None:
+        return "auto", ""
+    if not text.isdigit():
+        raise Error(f"SPGRAPH_GPU_THRESHOLD={text}: expected a number of links, from which --backend auto runs "
+                    "on the GPU (0: whenever one is usable)")
+    threshold = int(text)
+    if links >= threshold:
+        return "auto", ""
+    return "cpu", f"{links:,} links is below the GPU threshold of {threshold:,} (SPGRAPH_GPU_THRESHOLD)"
 
 
 def _is_node(g: Graph, v) -> bool:
