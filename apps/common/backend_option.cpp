@@ -1,26 +1,13 @@
 #include "backend_option.hpp"
 
-#include <cstdint>
 #include <cstdio>
 
 #include "choice_option.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
-#include "spgraph/graphblas/grb.hpp"  // GraphBLAS.h, as C++ code must include it
+#include "spgraph/graphblas/matrix.hpp"
 
 namespace spgraph::apps {
-namespace {
-
-std::string graphblas_description() {
-  graphblas::initialize();
-  std::int32_t threads = 0;
-  graphblas::check(GxB_Global_Option_get_INT32(GxB_GLOBAL_NTHREADS, &threads), "GxB_Global_Option_get_INT32");
-  return "cpu (" GxB_IMPLEMENTATION_NAME " " + std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." +
-         std::to_string(GxB_IMPLEMENTATION_MINOR) + "." + std::to_string(GxB_IMPLEMENTATION_SUB) + ", " +
-         std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-}
-
-}  // namespace
 
 CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
   return add_choice(cli, "--backend", choice,
@@ -34,7 +21,7 @@ CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
 SelectedBackend select_backend(BackendChoice choice) {
   SelectedBackend selected;
   if (choice == BackendChoice::Cpu) {
-    selected.description = graphblas_description() + ")";
+    selected.description = graphblas::description() + ")";
     return selected;
   }
   std::string why;
@@ -47,7 +34,7 @@ SelectedBackend select_backend(BackendChoice choice) {
     throw Error("--backend gpu: no usable GPU: " + why + " (--backend cpu or auto runs on the CPU)");
   // why is a plain statement ("no NVIDIA driver found"): with ", chosen by --backend auto"
   // after it, the line says why the CPU runs.
-  selected.description = graphblas_description() + "; " + why + ")";
+  selected.description = graphblas::description() + "; " + why + ")";
   return selected;
 }
 

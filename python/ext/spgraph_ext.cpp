@@ -224,15 +224,6 @@ Csr<double> csr_from_arrays(std::int64_t nrows, std::int64_t ncols, const AnyArr
 
 // ---- backends ---------------------------------------------------------------------------
 
-std::string graphblas_description() {
-  graphblas::initialize();
-  std::int32_t threads = 0;
-  graphblas::check(GxB_Global_Option_get_INT32(GxB_GLOBAL_NTHREADS, &threads), "GxB_Global_Option_get_INT32");
-  return "cpu (" GxB_IMPLEMENTATION_NAME " " + std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." +
-         std::to_string(GxB_IMPLEMENTATION_MINOR) + "." + std::to_string(GxB_IMPLEMENTATION_SUB) + ", " +
-         std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-}
-
 struct Selected {
   Backend backend = Backend::Cpu;
   std::string description;  // as the apps' "backend: ..." line
@@ -253,7 +244,7 @@ const Probe& probe() {
     Probe q;
     q.gpu = device::gpu_available(&q.why);
     if (q.gpu) q.gpu_description = device::device_description();
-    q.cpu_description = graphblas_description();
+    q.cpu_description = graphblas::description();
     return q;
   }();
   return p;

@@ -13,6 +13,15 @@ void initialize() {
   std::call_once(once, [] { check(GrB_init(GrB_NONBLOCKING), "GrB_init"); });
 }
 
+std::string description() {
+  initialize();
+  std::int32_t threads = 0;
+  check(GxB_Global_Option_get_INT32(GxB_GLOBAL_NTHREADS, &threads), "GxB_Global_Option_get_INT32");
+  return "cpu (" GxB_IMPLEMENTATION_NAME " " + std::to_string(GxB_IMPLEMENTATION_MAJOR) + "." +
+         std::to_string(GxB_IMPLEMENTATION_MINOR) + "." + std::to_string(GxB_IMPLEMENTATION_SUB) + ", " +
+         std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
 template <> const char* type_name<float>() { return "float"; }
 template <> const char* type_name<double>() { return "double"; }
 template <> const char* type_name<std::int32_t>() { return "int32"; }

@@ -12,6 +12,7 @@
 // once (reading nnz() may finish pending work, which writes).
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -39,6 +40,10 @@ inline constexpr bool is_vector_type = is_value_type<V> || is_word_type<V> || st
 // GrB_init(GrB_NONBLOCKING) once per process; thread-safe, and called by every constructor,
 // so callers need it only before calling GrB_* themselves. Throws spgraph::Error on failure.
 void initialize();
+
+// The CPU backend as the apps' backend line names it, the parenthesis left open for a reason:
+// "cpu (SuiteSparse:GraphBLAS 7.4.0, 16 threads". Starts GraphBLAS.
+std::string description();
 
 template <class V>
 class Matrix {
