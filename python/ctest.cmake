@@ -4,7 +4,9 @@
 #
 #   python.install         pip builds the package against this build's libspgraph (no kernel is
 #                          compiled again: one binding file, about a minute on 2 cores, nothing
-#                          after that while it is unchanged) into ${CMAKE_BINARY_DIR}/python-site
+#                          after that while it is unchanged) into ${CMAKE_BINARY_DIR}/python-site,
+#                          with SPGRAPH_PYTHON_BUNDLE_LIBRARY=OFF: the extension loads this build's
+#                          libspgraph where it is (RPATH), instead of a 98 MB copy in python-site
 #   python.<test file>     pytest on each tests/python/test_*.py, against that folder
 #
 # It needs a Python >= 3.11 with the modules of python/requirements-dev.txt; without them the
@@ -46,6 +48,7 @@ if(SPGRAPH_PYTHON_TESTS AND NOT SPGRAPH_PYTHON_TESTS STREQUAL "OFF")
       COMMAND ${Python_EXECUTABLE} -m pip install --quiet --no-build-isolation --no-deps --upgrade
               --target ${spgraph_py_site}
               -C cmake.define.SPGRAPH_BUILD_DIR=${spgraph_py_build}
+              -C cmake.define.SPGRAPH_PYTHON_BUNDLE_LIBRARY=OFF
               -C build-dir=${spgraph_py_build}/python-build
               ${spgraph_py_root}/python)
     set_tests_properties(python.install PROPERTIES FIXTURES_SETUP spgraph_python TIMEOUT 900)
