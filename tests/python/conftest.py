@@ -6,7 +6,8 @@ The package under test is whatever `import spgraph` finds: the installed wheel
 GPU tests run on backend="gpu" and skip with the reason where no GPU is usable;
 SPGRAPH_REQUIRE_GPU=1 turns that skip into a failure (as for the C++ suites). Tests on the
 real graphs of ../shared/datasets/real skip where it is missing; SPGRAPH_REQUIRE_SHARED_DATASETS=1
-makes that a failure.
+makes that a failure. SPGRAPH_SHARED_DATASETS names another folder holding real/ (as for the
+C++ suites: the GPU machine has no ../shared, scripts/gpu-python.sh points it at .device/data).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import spgraph
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATASETS = ROOT / "datasets"
-SHARED_REAL = ROOT.parent / "shared" / "datasets" / "real"
+SHARED_REAL = pathlib.Path(os.environ.get("SPGRAPH_SHARED_DATASETS") or ROOT.parent / "shared" / "datasets") / "real"
 
 
 def _gpu_skip_reason() -> str | None:
