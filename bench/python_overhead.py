@@ -213,6 +213,9 @@ def main():
     ap.add_argument("--sources", type=int, default=64, help="BFS sources (random, seed 1)")
     ap.add_argument("--nx-max-links", type=int, default=5_000_000,
                     help="skip networkx, its backends and one-shot MCL above this many links")
+    ap.add_argument("--scipy-max-links", type=int, default=None,
+                    help="skip the SciPy power-iteration PageRank above this many links (default: never; it is "
+                         "single-threaded, the longest row on a generated graph)")
     ap.add_argument("--mcl-max-links", type=int, default=None,
                     help="skip MCL above this many links (default 2,000,000 on the GPU, 50,000 on the CPU, where "
                          "MCL on cit-HepPh's 421,578 takes minutes)")
@@ -265,7 +268,9 @@ def main():
                 if res["app"] and res["app"].get("compute_s") is not None:
                     table.append((name, alg, f"app {app}", res["app"]["total_s"], res["app"]["compute_s"],
                                   None, None, None))
-            if alg == "pagerank":
+            if alg == "pagerank" and args.scipy_max_links is not None and A.nnz > args.scipy_max_links:
+                res["scipy_power_iteration"] = {"skipped": f"more than --scipy-max-links={args.scipy_max_links} links"}
+            elif alg == "pagerank":
                 t, (_, iters) = median_time(lambda: scipy_pagerank(A, tol=args.tol), args.repeat)
                 res["scipy_power_iteration"] = {"seconds": t, "iterations": iters}
                 table.append((name, alg, "scipy power iteration", t, None, None, None, None))
