@@ -12,12 +12,16 @@
 // Structures for another V are separate copies on the backend: an algorithm asks for one V.
 // Building touches the host CSR only while the Graph is being built or a part is first asked
 // for; the host CSR must outlive the Graph until then (keep both, as the apps do).
+// A graph can also start from A already on the backend (a distributed load, where no rank
+// holds the whole CSR): the other parts are then built from it, by B::pattern_of and
+// B::convert_values (dist::Backend has them).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "spgraph/csr.hpp"
@@ -34,20 +38,32 @@ class Graph {
   template <class V> using Vector = typename B::template Vector<V>;
 
   // Throws Error for a matrix that is not square.
-  explicit Graph(const Csr<double>& host) : host_(&host) {
-    if (host.nrows != host.ncols)
-      throw Error("a graph needs a square adjacency matrix; this one is " + std::to_string(host.nrows) + " x " +
-                  std::to_string(host.ncols));
+  explicit Graph(const Csr<double>& host) : host_(&host), vertices_(host.nrows), edges_(host.nnz()) {
+    check_square(host.nrows, host.ncols);
+  }
+  // A on the backend, its values (or 1s) in double.
+  explicit Graph(Matrix<double> weighted) : vertices_(vid_t(weighted.nrows())), edges_(weighted.nnz()) {
+    check_square(std::int64_t(weighted.nrows()), std::int64_t(weighted.ncols()));
+    std::get<Parts<double>>(parts_).weighted.emplace(std::move(weighted));
   }
 
-  vid_t vertices() const { return host_->nrows; }
-  eid_t edges() const { return host_->nnz(); }  // stored entries (directed links)
-  const Csr<double>& host() const { return *host_; }
+  vid_t vertices() const { return vertices_; }
+  eid_t edges() const { return edges_; }  // stored entries (directed links)
+  // The host CSR the graph was built from; throws for one built from a matrix on the backend.
+  const Csr<double>& host() const {
+    if (!host_) throw Error("this graph was built on the backend (a distributed load): it has no host CSR");
+    return *host_;
+  }
 
   template <class V>
   const Matrix<V>& pattern() {
     auto& slot = std::get<Parts<V>>(parts_).pattern;
-    if (!slot) slot.emplace(B::template pattern_from_host<V>(*host_));
+    if (!slot) {
+      if (host_) slot.emplace(B::template pattern_from_host<V>(*host_));
+      else if constexpr (requires { B::template pattern_of<V>(std::declval<const Matrix<double>&>()); })
+        slot.emplace(B::template pattern_of<V>(weighted<double>()));
+      else throw Error(std::string("Graph: the ") + B::name + " backend cannot take a graph's pattern from a matrix on it");
+    }
     return *slot;
   }
   template <class V>
@@ -76,7 +92,11 @@ class Graph {
     auto& slot = std::get<Parts<V>>(parts_).weighted;
     if (!slot) {
       if constexpr (std::is_same_v<V, double>) {
-        slot.emplace(B::from_host(*host_));
+        slot.emplace(B::from_host(host()));
+      } else if (!host_) {
+        if constexpr (requires { B::template convert_values<V>(std::declval<const Matrix<double>&>()); })
+          slot.emplace(B::template convert_values<V>(weighted<double>()));
+        else throw Error(std::string("Graph: the ") + B::name + " backend cannot convert a matrix on it");
       } else {
         Csr<V> h{host_->nrows, host_->ncols, host_->rowptr, host_->col, std::vector<V>(host_->val.begin(), host_->val.end())};
         slot.emplace(B::from_host(h));
@@ -103,7 +123,15 @@ class Graph {
     std::optional<Matrix<V>> pattern, in_links, undirected, weighted;
   };
 
-  const Csr<double>* host_;
+  static void check_square(std::int64_t rows, std::int64_t cols) {
+    if (rows != cols)
+      throw Error("a graph needs a square adjacency matrix; this one is " + std::to_string(rows) + " x " +
+                  std::to_string(cols));
+  }
+
+  const Csr<double>* host_ = nullptr;
+  vid_t vertices_ = 0;
+  eid_t edges_ = 0;
   std::tuple<Parts<float>, Parts<double>, Parts<std::int32_t>, Parts<std::int64_t>, Parts<bool>> parts_;
   std::optional<Vector<vid_t>> out_degree_;
 };

@@ -29,6 +29,9 @@
 #include "spgraph/csr.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/cpu_backend.hpp"
+#endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
 #endif
@@ -81,6 +84,11 @@ MsbfsSummary msbfs(Graph<gpu::GpuBackend>& graph, const std::vector<vid_t>& sour
 #endif
 MsbfsSummary msbfs(Graph<graphblas::GraphBlasBackend>& graph, const std::vector<vid_t>& sources,
                    const MsbfsSink& sink, const MsbfsOptions& options = {});
+#if SPGRAPH_HAVE_MPI
+// Across the ranks of an MPI job (dist/backend.hpp): collective; the sink is called on every rank.
+MsbfsSummary msbfs(Graph<dist::CpuBackend>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
+                   const MsbfsOptions& options = {});
+#endif
 MsbfsSummary msbfs(Backend backend, const Csr<double>& graph, const std::vector<vid_t>& sources,
                    const MsbfsSink& sink, const MsbfsOptions& options = {});
 

@@ -26,6 +26,9 @@
 #include "spgraph/csr.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/cpu_backend.hpp"
+#endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
 #endif
@@ -79,6 +82,11 @@ PageRankResult<V> pagerank(Graph<gpu::GpuBackend>& graph, const PageRankOptions&
 #endif
 template <class V>
 PageRankResult<V> pagerank(Graph<graphblas::GraphBlasBackend>& graph, const PageRankOptions& options = {});
+#if SPGRAPH_HAVE_MPI
+// Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets every rank.
+template <class V>
+PageRankResult<V> pagerank(Graph<dist::CpuBackend>& graph, const PageRankOptions& options = {});
+#endif
 // The same from a host CSR, building the Graph for this one run on the chosen backend (also
 // throws for a graph that is not square).
 template <class V>

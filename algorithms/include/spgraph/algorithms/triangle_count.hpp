@@ -32,6 +32,9 @@
 #include "spgraph/csr.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/cpu_backend.hpp"
+#endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
 #endif
@@ -79,6 +82,10 @@ struct TriangleCountResult {
 TriangleCountResult triangle_count(Graph<gpu::GpuBackend>& graph, const TriangleCountOptions& options = {});
 #endif
 TriangleCountResult triangle_count(Graph<graphblas::GraphBlasBackend>& graph, const TriangleCountOptions& options = {});
+#if SPGRAPH_HAVE_MPI
+// Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets the result.
+TriangleCountResult triangle_count(Graph<dist::CpuBackend>& graph, const TriangleCountOptions& options = {});
+#endif
 // The same from a host CSR (row i: vertex i's links; values ignored), building the Graph for
 // this one run on the chosen backend.
 TriangleCountResult triangle_count(Backend backend, const Csr<double>& graph, const TriangleCountOptions& options = {});

@@ -1,0 +1,13 @@
+#pragma once
+// The distributed backend on CPU ranks: each rank's block in SuiteSparse:GraphBLAS.
+#include "spgraph/dist/backend.hpp"
+#include "spgraph/graphblas/backend.hpp"
+
+namespace spgraph::dist {
+
+using CpuBackend = Backend<graphblas::GraphBlasBackend>;
+
+static_assert(spgraph::Backend<CpuBackend>);
+static_assert(FusedMxvReduce<CpuBackend>);
+
+}  // namespace spgraph::dist
