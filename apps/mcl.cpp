@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "backend_option.hpp"
 #include "input_options.hpp"
+#include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "start_and_load.hpp"
 #include "spgraph/algorithms/mcl.hpp"
@@ -246,7 +248,9 @@ int mcl_main(Command& cmd) {
   const MclOptions options = effective_options(f);
   const std::string output = f.output.empty() ? mcl_output_name(f.input.path, options.inflation) : f.output;
 
-  io::AtomicFile out(output);  // opened first, so an unwritable path fails before the work
+  // Opened first, so an unwritable path fails before the work; under mpirun rank 0 alone writes.
+  std::optional<io::AtomicFile> out;
+  if (mpi_job().root()) out.emplace(output);
 
   const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "Markov clustering", cmd.timings());
   const SelectedBackend& backend = run.backend;
@@ -260,18 +264,21 @@ int mcl_main(Command& cmd) {
   Progress progress(gpu);
   WallTimer run_timer;
   const MclResult r = run_on(backend, [&] {
-    return algorithms::mcl(backend.backend, graph.matrix, options, [&](const MclIteration& s) { progress(s); });
+    return algorithms::mcl(backend.backend, graph.matrix, options, [&](const MclIteration& s) {
+      if (mpi_job().root()) progress(s);
+    });
   });
   // The result times its phases; the rest of the call is building: the upload and the start
   // matrix (r.build_seconds).
   const double build_seconds = std::max(0.0, run_timer.seconds() - r.iterate_seconds - r.interpret_seconds);
   WallTimer write_timer;
-  write_clusters(out, graph, r.clusters);
+  if (out) write_clusters(*out, graph, r.clusters);
   const double write_seconds = write_timer.seconds();
   cmd.timings().add(Phase::Build, build_seconds);
   cmd.timings().add(Phase::Compute, r.iterate_seconds + r.interpret_seconds);
   cmd.timings().add(Phase::Write, write_seconds);
 
+  if (!mpi_job().root()) return 0;  // rank 0 reports
   std::string outcome = r.converged ? "converged" : "not converged";
   if (!r.converged) {
     char chaos[32];
@@ -287,7 +294,7 @@ int mcl_main(Command& cmd) {
                         "; " + std::to_string(r.iterations) + " iterations, " + outcome + "; time: load " +
                         format_seconds(load_seconds) + ", build " + format_seconds(build_seconds) + ", iterate " +
                         format_seconds(r.iterate_seconds) + ", interpret " + format_seconds(r.interpret_seconds) +
-                        ", write " + format_seconds(write_seconds) + "; backend " + (gpu ? "gpu" : "cpu");
+                        ", write " + format_seconds(write_seconds) + "; backend " + algorithms::to_string(backend.backend);
   if (gpu) summary += ", peak GPU memory " + Progress::format_gpu_bytes(progress.peak());
   std::fprintf(stderr, "%s\n", summary.c_str());
   return 0;

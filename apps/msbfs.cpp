@@ -22,6 +22,7 @@
 #include "backend_option.hpp"
 #include "input_options.hpp"
 #include "positive_option.hpp"
+#include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "start_and_load.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
@@ -313,7 +314,7 @@ int msbfs_main(Command& cmd) {
   f.search.direction = f.in_links ? BfsDirection::In : BfsDirection::Out;
 
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
-  if (!f.output.empty()) out.emplace(f.output);
+  if (!f.output.empty() && mpi_job().root()) out.emplace(f.output);  // rank 0 alone writes, under mpirun
 
   const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "breadth-first search", cmd.timings());
   const SelectedBackend& backend = run.backend;
@@ -328,8 +329,11 @@ int msbfs_main(Command& cmd) {
   if (out) writer.emplace(*out, graph, sources, f);
   double write_seconds = 0;
   algorithms::MsbfsSink sink;
-  if (writer)
+  // Under mpirun every rank passes a sink where rank 0 writes: fetching a batch's answers is
+  // collective, so all ranks must ask for them.
+  if (writer || (out.has_value() != !f.output.empty()))
     sink = [&](const MsbfsBatch& b) {
+      if (!writer) return;
       WallTimer timer;
       writer->write(b);
       write_seconds += timer.seconds();

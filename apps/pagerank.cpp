@@ -15,6 +15,7 @@
 #include "choice_option.hpp"
 #include "input_options.hpp"
 #include "positive_option.hpp"
+#include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "start_and_load.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
@@ -156,7 +157,7 @@ int pagerank_main(Command& cmd) {
   cmd.parse();
 
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
-  if (!f.output.empty()) out.emplace(f.output);
+  if (!f.output.empty() && mpi_job().root()) out.emplace(f.output);  // rank 0 alone writes, under mpirun
 
   const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "PageRank", cmd.timings());
   const SelectedBackend& backend = run.backend;

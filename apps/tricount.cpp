@@ -13,6 +13,7 @@
 #include "backend_option.hpp"
 #include "choice_option.hpp"
 #include "input_options.hpp"
+#include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "start_and_load.hpp"
 #include "spgraph/algorithms/triangle_count.hpp"
@@ -93,7 +94,7 @@ int tricount_main(Command& cmd) {
   if (!f.output.empty()) f.count.per_vertex = true;
 
   std::optional<io::AtomicFile> out;  // opened first, so an unwritable path fails before the work
-  if (!f.output.empty()) out.emplace(f.output);
+  if (!f.output.empty() && mpi_job().root()) out.emplace(f.output);  // rank 0 alone writes, under mpirun
 
   const StartedRun run = start_backend_and_load(cmd.name(), f.backend, f.input, "triangle counting", cmd.timings());
   const SelectedBackend& backend = run.backend;

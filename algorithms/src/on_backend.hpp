@@ -12,6 +12,9 @@
 #include "spgraph/error.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/cpu_backend.hpp"
+#endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
 #endif
@@ -28,6 +31,14 @@ auto on_backend(Backend backend, const Csr<double>& graph, Run&& run) {
     std::string why;
     device::gpu_available(&why);
     throw Error("the gpu backend cannot run: " + why + "; use the cpu backend");
+#endif
+  }
+  if (backend == Backend::Distributed) {
+#if SPGRAPH_HAVE_MPI
+    Graph<dist::CpuBackend> g(graph);
+    return std::forward<Run>(run)(g);
+#else
+    throw Error("the distributed backend cannot run: this build of spgraph found no MPI");
 #endif
   }
   Graph<graphblas::GraphBlasBackend> g(graph);

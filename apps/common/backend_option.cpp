@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "choice_option.hpp"
+#include "mpi_job.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/graphblas/matrix.hpp"
@@ -10,6 +11,7 @@
 namespace spgraph::apps {
 
 CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
+  mpi_job().add_grid_option(cli);  // every app that picks a backend also runs under mpirun
   return add_choice(cli, "--backend", choice,
                     {{"auto", BackendChoice::Auto}, {"gpu", BackendChoice::Gpu}, {"cpu", BackendChoice::Cpu}},
                     "where to run: gpu (this project's CUDA kernels), cpu (SuiteSparse:GraphBLAS), or auto (the "

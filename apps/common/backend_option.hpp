@@ -13,7 +13,7 @@ namespace spgraph::apps {
 
 enum class BackendChoice { Auto, Gpu, Cpu };
 
-// Adds --backend (default auto) to cli, writing into choice.
+// Adds --backend (default auto) to cli, writing into choice, and --grid (mpi_job.hpp).
 CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice);
 
 struct SelectedBackend {

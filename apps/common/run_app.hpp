@@ -24,6 +24,7 @@
 #include <new>
 #include <string>
 
+#include "mpi_job.hpp"
 #include "phase_timer.hpp"
 #include "spgraph/error.hpp"
 
@@ -72,35 +73,41 @@ void print_error(const std::string& name, const std::string& message);
 std::string out_of_host_memory(const std::string& input);
 
 // Runs body(Command&) and returns its exit status, turning every exception into the
-// status and one-line message described above.
+// status and one-line message described above. Under mpirun (mpi_job.hpp) a failure after the
+// flags are parsed ends the whole job with the failing rank's message; usage errors, which
+// every rank meets alike, are printed once.
 template <class Body>
 int run_app(const char* name, int argc, char** argv, Body&& body) {
   try {
-    Command command(name, argc, argv);
+    MpiJob job(&argc, &argv);
     try {
-      const int status = body(command);
-      command.report_timings();
-      return status;
-    } catch (const CLI::Success& e) {  // --help: CLI11 prints it
-      return command.cli().exit(e);
+      Command command(name, argc, argv);
+      try {
+        const int status = body(command);
+        if (job.root()) command.report_timings();
+        return status;
+      } catch (const CLI::Success& e) {  // --help: CLI11 prints it
+        return command.cli().exit(e);
+      } catch (const CLI::ParseError&) {
+        throw;
+      } catch (const UsageError&) {
+        throw;
+      } catch (const std::bad_alloc&) {
+        return job.fail(name, out_of_host_memory(command.input()), 1);
+      }
+    } catch (const CLI::ParseError& e) {
+      return job.usage_error(name, std::string(e.what()) + " (see --help)", 2);
+    } catch (const UsageError& e) {
+      return job.usage_error(name, std::string(e.what()) + " (see --help)", 2);
     } catch (const std::bad_alloc&) {
-      print_error(name, out_of_host_memory(command.input()));
-      return 1;
+      return job.fail(name, out_of_host_memory(""), 1);
+    } catch (const std::exception& e) {
+      return job.fail(name, e.what(), 1);
+    } catch (...) {
+      return job.fail(name, "unknown failure", 1);
     }
-  } catch (const CLI::ParseError& e) {
-    print_error(name, std::string(e.what()) + " (see --help)");
-    return 2;
-  } catch (const UsageError& e) {
-    print_error(name, std::string(e.what()) + " (see --help)");
-    return 2;
-  } catch (const std::bad_alloc&) {
-    print_error(name, out_of_host_memory(""));
-    return 1;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // MPI failed to start
     print_error(name, e.what());
-    return 1;
-  } catch (...) {
-    print_error(name, "unknown failure");
     return 1;
   }
 }

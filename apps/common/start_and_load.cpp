@@ -5,13 +5,40 @@
 #include <utility>
 
 #include "backend_rule.hpp"
+#include "mpi_job.hpp"
+#include "run_app.hpp"
 #include "spgraph/config.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
 
+namespace {
+
+// Under mpirun: every rank loads the graph and runs on the distributed backend of CPU ranks.
+StartedRun distributed_run(BackendChoice choice, const InputOptions& input, const std::string& who,
+                           PhaseTimings& timings) {
+  MpiJob& job = mpi_job();
+  if (choice == BackendChoice::Gpu)
+    throw UsageError("--backend gpu: under mpirun the ranks run the distributed backend on their CPUs; GPU ranks "
+                     "(one GPU a rank, over NCCL) are not in this build yet (--backend cpu or auto)");
+  WallTimer start;
+  job.start_grid();
+  timings.add(Phase::DeviceInit, start.seconds());
+  StartedRun run;
+  run.graph = load_square_graph(input, who, run.load_seconds);
+  timings.add(Phase::Load, run.load_seconds);
+  run.backend.backend = algorithms::Backend::Distributed;
+  run.backend.description = job.description();
+  print_backend(run.backend, BackendChoice::Cpu);
+  return run;
+}
+
+}  // namespace
+
 StartedRun start_backend_and_load(const std::string& app, BackendChoice choice, const InputOptions& input,
                                   const std::string& who, PhaseTimings& timings) {
+  mpi_job().start_grid();  // --grid without mpirun: refused before the load
+  if (mpi_job().distributed()) return distributed_run(choice, input, who, timings);
   // A build without the GPU backend says so (select_backend's reason), whatever the size.
   const bool by_size = choice == BackendChoice::Auto && SPGRAPH_HAVE_GPU;
   Threshold threshold;

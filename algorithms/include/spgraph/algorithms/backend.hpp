@@ -5,10 +5,14 @@
 namespace spgraph::algorithms {
 
 enum class Backend {
-  Gpu,  // this project's CUDA kernels
-  Cpu,  // SuiteSparse:GraphBLAS
+  Gpu,          // this project's CUDA kernels
+  Cpu,          // SuiteSparse:GraphBLAS
+  Distributed,  // the ranks of an MPI job, each with its block on GraphBLAS (dist::CpuBackend),
+                // on the grid of the dist::GridScope in use; collective
 };
 
-constexpr const char* to_string(Backend b) { return b == Backend::Gpu ? "gpu" : "cpu"; }
+constexpr const char* to_string(Backend b) {
+  return b == Backend::Gpu ? "gpu" : b == Backend::Cpu ? "cpu" : "distributed";
+}
 
 }  // namespace spgraph::algorithms

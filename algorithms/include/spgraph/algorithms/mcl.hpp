@@ -36,6 +36,9 @@
 #include "spgraph/csr.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/cpu_backend.hpp"
+#endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
 #endif
@@ -85,6 +88,10 @@ MclResult mcl(Graph<gpu::GpuBackend>& graph, const MclOptions& options = {}, con
 #endif
 MclResult mcl(Graph<graphblas::GraphBlasBackend>& graph, const MclOptions& options = {},
               const MclProgress& progress = {});
+#if SPGRAPH_HAVE_MPI
+// Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets the clusters.
+MclResult mcl(Graph<dist::CpuBackend>& graph, const MclOptions& options = {}, const MclProgress& progress = {});
+#endif
 // The same from a host CSR (row i: vertex i's links with their weights).
 MclResult mcl(Backend backend, const Csr<double>& graph, const MclOptions& options = {},
               const MclProgress& progress = {});

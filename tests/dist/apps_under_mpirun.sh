@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The apps under mpirun -n P against the same apps as one process, on bundled graphs (ctest
+# runs it at P = 1..4): PageRank's ranks within 1e-9, triangle counts per vertex, BFS levels and
+# MCL's clusters identical; a failure on every rank and a bad --grid end the job with a non-zero
+# exit and leave no output file.
+#   tests/dist/apps_under_mpirun.sh BUILD_DIR SOURCE_DIR P MPIEXEC
+set -u
+build=$1 source=$2 p=$3 mpiexec=$4
+# Shared memory and loopback only; one GraphBLAS thread a rank (the ranks share the cores).
+mpirun=("$mpiexec" --oversubscribe --allow-run-as-root --mca btl self,vader --mca oob_tcp_if_include lo
+        -x OMP_NUM_THREADS=1 -n "$p")
+work=$(mktemp -d /tmp/spgraph-apps-mpi.XXXX)
+trap 'rm -rf "$work"' EXIT
+failed=0 passed=0
+check() {  # NAME then a command that succeeds when the check holds
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAILED: $name (P=$p)"; failed=$((failed + 1)); fi
+}
+run_both() {  # APP OUTPUT_NAME ARGS...: the app alone, then under mpirun, each writing its -o file
+  local app=$1 out=$2; shift 2
+  "$build/$app" "$@" -o "$work/$out.one" >"$work/$out.one.log" 2>&1 || { echo "$app alone failed:"; cat "$work/$out.one.log"; return 1; }
+  "${mpirun[@]}" "$build/$app" "$@" -o "$work/$out.many" >"$work/$out.many.log" 2>&1 || { echo "$app under mpirun failed:"; cat "$work/$out.many.log"; return 1; }
+}
+within_1e9() {  # two 'vertex<TAB>rank' files
+  paste "$1" "$2" | awk -F'\t' '$1 != $3 { bad = 1 } { d = $2 - $4; if (d < 0) d = -d; if (d > 1e-9) bad = 1 } END { exit bad }'
+}
+small=$source/datasets/small
+for g in karate.mtx west0067.mtx netscience.mtx; do
+  check "pagerank $g" run_both pagerank "pr-$g" "$small/$g"
+  check "pagerank $g ranks within 1e-9" within_1e9 "$work/pr-$g.one" "$work/pr-$g.many"
+done
+for g in karate.mtx bcsstk13.mtx dolphins.mtx; do
+  check "tricount $g" run_both tricount "tc-$g" "$small/$g"
+  check "tricount $g per-vertex counts" cmp -s "$work/tc-$g.one" "$work/tc-$g.many"
+  check "tricount $g total" grep -q "^triangles: $(sed -n 's/^triangles: \([0-9]*\).*/\1/p' "$work/tc-$g.one.log") " "$work/tc-$g.many.log"
+done
+for g in karate.mtx netscience.mtx; do
+  check "msbfs $g" run_both msbfs "bfs-$g" "$small/$g" --random 5 --seed 3
+  check "msbfs $g levels" cmp -s "$work/bfs-$g.one" "$work/bfs-$g.many"
+done
+check "mcl karate" run_both mcl "mcl-karate" "$small/karate.mtx" -I 2
+check "mcl karate clusters" cmp -s "$work/mcl-karate.one" "$work/mcl-karate.many"
+# Every rank fails to read the file: the job ends, non-zero, with the message, and no -o file.
+"${mpirun[@]}" "$build/pagerank" "$work/absent.mtx" -o "$work/never.tsv" >"$work/absent.log" 2>&1
+status=$?
+check "a missing file fails the job" test "$status" -ne 0
+check "the failure names the file" grep -q "cannot open $work/absent.mtx" "$work/absent.log"
+check "no output file after a failure" test ! -e "$work/never.tsv"
+"${mpirun[@]}" "$build/tricount" "$small/karate.mtx" --grid "$((p + 1))x1" >"$work/grid.log" 2>&1
+status=$?
+check "a --grid of the wrong size is a usage error" test "$status" -ne 0
+check "the usage error says why" grep -q "R\*C must equal it" "$work/grid.log"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
