@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "dist_test_support.hpp"
+#include "spgraph/dist/cpu_backend.hpp"
 #include "spgraph/dist/mpi_session.hpp"
 #include "spgraph/error.hpp"
 
@@ -65,6 +66,22 @@ int run_child_scenario(std::string_view name) {
       std::vector<double> send(p, 1.0 * me), recv(p);
       if (me == 0) fail_later("rank 0 gave up in its alltoallv");
       world->alltoallv(send.data(), counts, displs, recv.data(), counts, displs);
+      return 0;
+    }
+    if (name == "rank-1-throws-in-dist-mxv") {
+      // Inside an operation of the distributed backend: rank 1's x has the wrong length, so it
+      // throws where the others enter the operation's collectives.
+      ProcessGrid grid(*world);
+      GridScope scope(grid);
+      using D = Backend<graphblas::GraphBlasBackend>;
+      Csr<double> a;
+      a.nrows = a.ncols = 8;
+      a.rowptr.assign(9, 0);
+      const auto A = D::from_host(a);
+      const auto x = D::from_host(std::vector<double>(me == 1 ? 7 : 8, 1.0));
+      if (me == 1) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      typename D::template Vector<double> y;
+      D::mxv(y, nullptr, A, x, PlusTimes{});
       return 0;
     }
     throw Error("no failure scenario '" + std::string(name) + "'");
@@ -207,6 +224,16 @@ TEST(FailureEndsTheJob, RootThrowingWhileOthersWaitInAlltoallv) {
   EXPECT_NE(job.exit_code, 0) << job.err;
   EXPECT_EQ(lines_starting(job.err, "rank 0: error: "),
             std::vector<std::string>{"rank 0: error: rank 0 gave up in its alltoallv"})
+      << job.err;
+}
+
+TEST(FailureEndsTheJob, RankThrowingInsideADistributedOperation) {
+  SPGRAPH_IN_ONE_RANK_JOB_ONLY();
+  const JobResult job = run_job(4, "rank-1-throws-in-dist-mxv", kLimitSeconds);
+  EXPECT_FALSE(job.timed_out) << "the job hung; stderr so far:\n" << job.err;
+  EXPECT_NE(job.exit_code, 0) << job.err;
+  EXPECT_EQ(lines_starting(job.err, "rank 1: error: "),
+            std::vector<std::string>{"rank 1: error: dist::Backend::mxv: x has 7 elements; 8 are needed"})
       << job.err;
 }
 
