@@ -103,7 +103,7 @@ int tricount_main(Command& cmd) {
   const Csr<double>& a = graph.matrix;
   // Stored entries, as read: a symmetric Matrix Market file stores each undirected edge twice.
   std::printf("graph: %s: %lld vertices, %lld links as stored (%s)%s\n", f.input.path.c_str(),
-              static_cast<long long>(a.nrows), static_cast<long long>(a.nnz()), graph.format.c_str(),
+              static_cast<long long>(a.nrows), static_cast<long long>(graph.links()), graph.format.c_str(),
               graph_notes(graph).c_str());
 
   const TriangleCountResult r = run_on(backend, [&] { return algorithms::triangle_count(backend.backend, a, f.count); });

@@ -119,7 +119,7 @@ std::string graph_notes(const io::LoadedGraph& graph, bool undirected_flag) {
 }
 
 std::string describe(const io::LoadedGraph& graph, bool undirected_flag) {
-  return std::to_string(graph.matrix.nrows) + " vertices, " + std::to_string(graph.matrix.nnz()) + " edges (" +
+  return std::to_string(graph.matrix.nrows) + " vertices, " + std::to_string(graph.links()) + " edges (" +
          graph.format + ")" + graph_notes(graph, undirected_flag);
 }
 

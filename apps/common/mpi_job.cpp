@@ -77,6 +77,13 @@ void MpiJob::start_grid() {
 #endif
 }
 
+dist::GridShape MpiJob::grid_shape() const {
+#if SPGRAPH_HAVE_MPI
+  if (grid_) return grid_->shape();
+#endif
+  return {1, 1};
+}
+
 std::string MpiJob::description() const {
 #if SPGRAPH_HAVE_MPI
   if (grid_)

@@ -13,6 +13,8 @@
 
 #include "spgraph/config.hpp"
 
+#include "spgraph/dist/process_grid.hpp"
+
 namespace spgraph::dist {
 class MpiSession;
 class MpiCommunicator;
@@ -41,6 +43,8 @@ class MpiJob {
   // After the flags are parsed: the world communicator, the grid and its scope (collective).
   // Throws UsageError for --grid without mpirun or with R*C not the job's size.
   void start_grid();
+  // The grid's shape (after start_grid).
+  dist::GridShape grid_shape() const;
   // "distributed over 4 ranks on a 2x2 grid, each cpu (SuiteSparse:GraphBLAS 7.4.0, 1 threads)".
   std::string description() const;
 

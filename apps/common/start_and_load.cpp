@@ -5,6 +5,9 @@
 #include <utility>
 
 #include "backend_rule.hpp"
+#include "spgraph/config.hpp"
+#include "spgraph/dist/layout.hpp"
+#include "spgraph/io/csr_cache.hpp"
 #include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "spgraph/config.hpp"
@@ -13,6 +16,14 @@
 namespace spgraph::apps {
 
 namespace {
+
+// Whether the input is a .spgcsr read as it is (no --undirected, which needs every link).
+bool reads_cache_rows(const InputOptions& input) {
+  const std::string& p = input.path;
+  const bool cache = input.load.format == io::GraphFormat::Cache ||
+                     (input.load.format == io::GraphFormat::ByName && p.size() > 7 && p.ends_with(".spgcsr"));
+  return cache && !input.undirected;
+}
 
 // Under mpirun: every rank loads the graph and runs on the distributed backend of CPU ranks.
 StartedRun distributed_run(BackendChoice choice, const InputOptions& input, const std::string& who,
@@ -25,7 +36,32 @@ StartedRun distributed_run(BackendChoice choice, const InputOptions& input, cons
   job.start_grid();
   timings.add(Phase::DeviceInit, start.seconds());
   StartedRun run;
-  run.graph = load_square_graph(input, who, run.load_seconds);
+#if SPGRAPH_HAVE_MPI
+  if (reads_cache_rows(input)) {
+    // A .spgcsr: each rank reads the rows of its grid row's block alone (the file's arrays are at
+    // fixed offsets), so no rank holds the whole graph.
+    WallTimer load;
+    const dist::GridShape shape = job.grid_shape();
+    const int grid_row = job.rank() / shape.cols;
+    io::CsrCacheRows rows = io::read_csr_cache_rows(input.path, [&](std::int64_t n) {
+      const dist::BlockRange r = dist::matrix_row_block(n, shape, grid_row);
+      return std::pair{r.begin, r.end};
+    });
+    const Csr<double>& a = rows.cache.matrix;
+    if (a.nrows != a.ncols)
+      throw Error(input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " +
+                  who + " needs a square adjacency matrix");
+    run.graph.matrix = std::move(rows.cache.matrix);
+    run.graph.labels = std::move(rows.cache.labels);
+    run.graph.id_base = rows.cache.id_base;
+    run.graph.format = "spgcsr";
+    run.graph.file_links = rows.links;
+    run.load_seconds = load.seconds();
+  } else
+#endif
+  {
+    run.graph = load_square_graph(input, who, run.load_seconds);
+  }
   timings.add(Phase::Load, run.load_seconds);
   run.backend.backend = algorithms::Backend::Distributed;
   run.backend.description = job.description();

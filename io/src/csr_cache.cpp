@@ -279,4 +279,56 @@ CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& opti
   return out;
 }
 
+CsrCacheRows read_csr_cache_rows(const std::string& path,
+                                 const std::function<std::pair<std::int64_t, std::int64_t>(std::int64_t)>& rows_of) {
+  const CacheFile in(path);
+  const CacheHeader h = read_header(in);
+  const auto [row_begin, row_end] = rows_of(h.nrows);
+  const std::uint64_t expected = expected_size(h);
+  if (in.size() != expected)
+    in.fail("the header describes " + std::to_string(expected) + " bytes, the file has " + std::to_string(in.size()));
+  if (row_begin < 0 || row_end < row_begin || row_end > h.nrows)
+    throw Error("read_csr_cache_rows: rows [" + std::to_string(row_begin) + ", " + std::to_string(row_end) + ") of " +
+                path + ", which has " + std::to_string(h.nrows));
+  const std::uint64_t rowptr_at = sizeof h, col_at = rowptr_at + 8 * (static_cast<std::uint64_t>(h.nrows) + 1);
+  const std::uint64_t val_at = col_at + 4 * static_cast<std::uint64_t>(h.nnz);
+  const std::uint64_t labels_at = val_at + (h.value_type == kCacheFloat64 ? 8 * static_cast<std::uint64_t>(h.nnz) : 0);
+  const auto rows = static_cast<std::size_t>(row_end - row_begin);
+  std::vector<eid_t> offsets(rows + 1);
+  in.read_at(bytes_of(offsets.data(), offsets.size()), rowptr_at + 8 * static_cast<std::uint64_t>(row_begin));
+  const eid_t first = offsets.front(), last = offsets.back();
+  if (first < 0 || last < first || last > h.nnz) in.fail("corrupt row offsets in rows " + std::to_string(row_begin) + ".." + std::to_string(row_end));
+  CsrCacheRows out;
+  out.links = h.nnz;
+  Csr<double>& a = out.cache.matrix;
+  a.nrows = static_cast<vid_t>(h.nrows);
+  a.ncols = static_cast<vid_t>(h.ncols);
+  const auto count = static_cast<std::size_t>(last - first);
+  a.col.resize(count);
+  in.read_at(bytes_of(a.col.data(), count), col_at + 4 * static_cast<std::uint64_t>(first));
+  if (h.value_type == kCacheFloat64) {
+    a.val.resize(count);
+    in.read_at(bytes_of(a.val.data(), count), val_at + 8 * static_cast<std::uint64_t>(first));
+  }
+  a.rowptr.assign(static_cast<std::size_t>(h.nrows) + 1, 0);
+  for (std::size_t i = 0; i < rows; ++i) {
+    if (offsets[i + 1] < offsets[i]) in.fail("corrupt row offsets at row " + std::to_string(row_begin + std::int64_t(i)));
+    a.rowptr[static_cast<std::size_t>(row_begin) + i + 1] = offsets[i + 1] - first;
+  }
+  for (std::size_t i = static_cast<std::size_t>(row_end); i < static_cast<std::size_t>(h.nrows); ++i)
+    a.rowptr[i + 1] = a.rowptr[i];
+  try {
+    a.validate();
+  } catch (const Error& e) {
+    in.fail(std::string("invalid CSR structure: ") + e.what());
+  }
+  std::unique_ptr<std::uint64_t[]> label_ends(new std::uint64_t[h.label_count]);
+  std::unique_ptr<char[]> label_text(new char[h.label_bytes]);
+  in.read_at(bytes_of(label_ends.get(), h.label_count), labels_at);
+  in.read_at({label_text.get(), static_cast<std::size_t>(h.label_bytes)}, labels_at + 8 * h.label_count);
+  out.cache.labels = build_labels(in, label_ends.get(), h.label_count, label_text.get(), h.label_bytes, 1);
+  out.cache.id_base = h.id_base;
+  return out;
+}
+
 }  // namespace spgraph::io

@@ -38,6 +38,15 @@ for g in karate.mtx netscience.mtx; do
   check "msbfs $g" run_both msbfs "bfs-$g" "$small/$g" --random 5 --seed 3
   check "msbfs $g levels" cmp -s "$work/bfs-$g.one" "$work/bfs-$g.many"
 done
+# A .spgcsr, which each rank reads by rows (its grid row's block alone).
+"$build/spgraph-convert" "$small/netscience.mtx" "$work/netscience.spgcsr" >/dev/null
+check "pagerank netscience.spgcsr" run_both pagerank "pr-cache" "$work/netscience.spgcsr"
+check "pagerank netscience.spgcsr ranks within 1e-9" within_1e9 "$work/pr-cache.one" "$work/pr-cache.many"
+check "tricount netscience.spgcsr" run_both tricount "tc-cache" "$work/netscience.spgcsr"
+check "tricount netscience.spgcsr per-vertex counts" cmp -s "$work/tc-cache.one" "$work/tc-cache.many"
+check "tricount netscience.spgcsr counts 3764" grep -q "^triangles: 3764 " "$work/tc-cache.many.log"
+check "msbfs netscience.spgcsr" run_both msbfs "bfs-cache" "$work/netscience.spgcsr" --random 4 --seed 5
+check "msbfs netscience.spgcsr levels" cmp -s "$work/bfs-cache.one" "$work/bfs-cache.many"
 check "mcl karate" run_both mcl "mcl-karate" "$small/karate.mtx" -I 2
 check "mcl karate clusters" cmp -s "$work/mcl-karate.one" "$work/mcl-karate.many"
 # Every rank fails to read the file: the job ends, non-zero, with the message, and no -o file.

@@ -71,6 +71,33 @@ TEST_F(CsrCacheTest, RoundTrip) {
   EXPECT_EQ(c.id_base, 0);
 }
 
+// One rank's share (the distributed apps): the rows asked for, as the whole read has them, and
+// every other row empty; labels and the file's entry count too.
+TEST_F(CsrCacheTest, RowsAloneAreTheWholeReadsRows) {
+  const CsrCache whole = read_csr_cache(path);
+  for (auto [begin, end] : {std::pair<std::int64_t, std::int64_t>{0, 67}, {0, 0}, {10, 30}, {66, 67}, {67, 67}}) {
+    SCOPED_TRACE(std::to_string(begin) + ".." + std::to_string(end));
+    const CsrCacheRows rows = read_csr_cache_rows(path, [&](std::int64_t n) {
+      EXPECT_EQ(n, 67);
+      return std::pair{begin, end};
+    });
+    EXPECT_EQ(rows.links, whole.matrix.nnz());
+    const Csr<double>& a = rows.cache.matrix;
+    ASSERT_EQ(a.nrows, 67);
+    ASSERT_EQ(a.rowptr.size(), 68u);
+    for (vid_t i = 0; i < 67; ++i) {
+      const bool mine = i >= begin && i < end;
+      ASSERT_EQ(a.row_length(i), mine ? whole.matrix.row_length(i) : 0) << "row " << i;
+      for (eid_t k = 0; mine && k < a.row_length(i); ++k) {
+        EXPECT_EQ(a.col[std::size_t(a.rowptr[i] + k)], whole.matrix.col[std::size_t(whole.matrix.rowptr[i] + k)]);
+        EXPECT_EQ(a.val[std::size_t(a.rowptr[i] + k)], whole.matrix.val[std::size_t(whole.matrix.rowptr[i] + k)]);
+      }
+    }
+  }
+  EXPECT_THROW(read_csr_cache_rows(path, [](std::int64_t n) { return std::pair<std::int64_t, std::int64_t>{0, n + 1}; }),
+               Error);
+}
+
 TEST_F(CsrCacheTest, ChecksumIsTheSpecifiedOne) {
   const std::string bytes = test::read_file(path);
   std::uint64_t stored;

@@ -23,6 +23,8 @@
 // magic, of the wrong size, failing its checksum or its CSR checks is refused with a ParseError
 // saying which.
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -59,5 +61,17 @@ struct CsrCacheReadOptions {
 
 // Reads the payload with parallel pread calls straight into the result's arrays.
 CsrCache read_csr_cache(const std::string& path, const CsrCacheReadOptions& options = {});
+
+// One rank's share of a cache (the distributed apps, each rank reading its own rows): the rows
+// [row_begin, row_end) with their columns and values, every other row empty, in a matrix of the
+// file's size; the labels and id base too. `links` is the file's whole entry count. The
+// checksum covers the whole file and is not verified; the rows read get the CSR checks.
+struct CsrCacheRows {
+  CsrCache cache;
+  eid_t links = 0;
+};
+// rows_of(nrows) gives [row_begin, row_end) once the header says how many rows there are.
+CsrCacheRows read_csr_cache_rows(const std::string& path,
+                                 const std::function<std::pair<std::int64_t, std::int64_t>(std::int64_t)>& rows_of);
 
 }  // namespace spgraph::io

@@ -30,6 +30,10 @@ struct LoadedGraph {
   // An edge list whose header says "Undirected graph" (SNAP's, whose files store each pair
   // once): every link was added in both directions (edge_list.hpp), and apps say so.
   bool mirrored = false;
+  // The file's entries where `matrix` holds only some of its rows (a rank's share of a .spgcsr
+  // under mpirun, io::read_csr_cache_rows); -1 where it holds them all.
+  eid_t file_links = -1;
+  eid_t links() const { return file_links >= 0 ? file_links : matrix.nnz(); }
 
   // What users call vertex i: labels[i] if present, else i + id_base.
   std::string vertex_name(vid_t i) const;
