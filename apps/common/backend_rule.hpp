@@ -17,14 +17,16 @@ struct GpuThreshold {
   std::int64_t links;  // stored links (the graph line's edges) from which the GPU finishes first
 };
 
-// One row per app that runs on a graph, from the crossovers of docs/performance/backend-choice.md
+// One row per app that runs on a graph, from the sweep of docs/performance/backend-choice.md
 // (keep the two in step): where the CPU's time, which grows with the links, meets the GPU's,
 // about 0.35 s of start and little more up to millions of links.
 inline constexpr GpuThreshold kGpuThresholds[] = {
-    {"pagerank", 8'000'000},  // CPU 0.13 s at 1.9M links, 0.93 s at 16.5M; GPU 0.40 s, 0.58 s
-    {"tricount", 1'000'000},  // skewed R-MAT: the GPU wins 5x at 1.9M; web-NotreDame: the CPU at 1.5M
-    {"msbfs", 4'000'000},     // 8 sources: CPU 0.16 s at 1.9M links, even at cnr-2000's 3.2M
-    {"mcl", 10'000},          // the CPU's expansions grow fast: 24 s on email-Enron's 367K links
+    // The sweep of 10bf1be on an H200 (R-MAT, wall seconds GPU / CPU): each row the smallest
+    // graph on which the GPU finished first, rounded down to two significant figures.
+    {"pagerank", 7'900'000},  // R-MAT 19, 7.97M links: 0.386 / 0.392; R-MAT 18, 3.9M: 0.374 / 0.191
+    {"tricount", 950'000},    // R-MAT 16, 955K links: 0.391 / 0.763; R-MAT 15, 468K: 0.352 / 0.255
+    {"msbfs", 16'000'000},    // 8 sources; R-MAT 20, 16.1M: 0.416 / 0.601; R-MAT 19, 8.0M: 0.359 / 0.314
+    {"mcl", 25'000},          // R-MAT 11, 25.4K links: 0.374 / 0.521; R-MAT 10, 12.1K: 0.352 / 0.164
 };
 
 inline constexpr const char* kGpuThresholdVariable = "SPGRAPH_GPU_THRESHOLD";
