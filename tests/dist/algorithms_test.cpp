@@ -23,17 +23,6 @@ namespace {
 
 using spgraph::test::dataset;
 
-void for_each_grid(const std::function<void(const ProcessGrid&)>& f) {
-  const int p = world().size();
-  for (int rows = 1; rows <= p; ++rows) {
-    if (p % rows) continue;
-    ProcessGrid grid(world(), GridShape{rows, p / rows});
-    GridScope scope(grid);
-    SCOPED_TRACE("grid " + to_string(grid.shape()));
-    f(grid);
-  }
-}
-
 Csr<double> load(const std::string& rel) { return io::load_graph(dataset(rel)).matrix; }
 
 // A directed graph with dangling vertices and uneven degrees, the same on every rank.

@@ -24,18 +24,6 @@ using D = Backend<G>;
 using spgraph::test::random_csr;
 using spgraph::test::RandomSpec;
 
-// Calls f on a grid of every shape of the world's ranks, with its GridScope open.
-void for_each_grid(const std::function<void()>& f) {
-  const int p = world().size();
-  for (int rows = 1; rows <= p; ++rows) {
-    if (p % rows) continue;
-    ProcessGrid grid(world(), GridShape{rows, p / rows});
-    GridScope scope(grid);
-    SCOPED_TRACE("grid " + to_string(grid.shape()));
-    f();
-  }
-}
-
 // The sizes every test runs on: 1 and 2 (fewer rows than ranks at P > 2), odd, uneven.
 struct Shape {
   vid_t n, m, k;
@@ -73,7 +61,7 @@ void expect_same(const Csr<V>& got, const Csr<V>& want) {
 }
 
 TEST(DistBackend, HostRoundTripsKeepEveryBlock) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto h = random_matrix<double>(s.n, s.m, 1);
       expect_same(D::to_host(D::from_host(h)), h);
@@ -136,7 +124,7 @@ void check_products(SR sr) {
 }
 
 TEST(DistBackend, ProductsMatchOneProcess) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     check_products<PlusTimes, double>(PlusTimes{});
     check_products<MinPlus, std::int64_t>(MinPlus{});
     check_products<MaxTimes, std::int32_t>(MaxTimes{});
@@ -146,7 +134,7 @@ TEST(DistBackend, ProductsMatchOneProcess) {
 }
 
 TEST(DistBackend, MaskedRowSumsMatchOneProcess) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto a = random_matrix<std::int32_t>(s.n, s.n, 21, 0.4, true);
       typename G::template Vector<std::int64_t> gy;
@@ -161,7 +149,7 @@ TEST(DistBackend, MaskedRowSumsMatchOneProcess) {
 // any.secondi picks any parent: check that each is one (F(i,k) and A(k,j) both exist) and that
 // the pattern is the one-process pattern.
 TEST(DistBackend, AnySecondIGivesValidParents) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto f = random_matrix<std::int32_t>(s.n, s.m, 31, 0.3, true), a = random_matrix<std::int32_t>(s.m, s.k, 32, 0.3, true);
       typename G::template Matrix<std::int32_t> gc;
@@ -185,7 +173,7 @@ TEST(DistBackend, AnySecondIGivesValidParents) {
 
 TEST(DistBackend, ElementWiseApplySelectMatchOneProcess) {
   using Kind = SelectSpec::Kind;
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto a = random_matrix<double>(s.n, s.m, 41), b = random_matrix<double>(s.n, s.m, 42);
       const auto sq = random_matrix<double>(s.n, s.n, 43), sq2 = random_matrix<double>(s.n, s.n, 44);
@@ -249,7 +237,7 @@ TEST(DistBackend, ElementWiseApplySelectMatchOneProcess) {
 }
 
 TEST(DistBackend, ReductionsMatchOneProcess) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto a = random_matrix<std::int32_t>(s.n, s.m, 51);
       const auto ga = G::from_host(a);
@@ -294,7 +282,7 @@ TEST(DistBackend, ReductionsMatchOneProcess) {
 }
 
 TEST(DistBackend, MovesMatchOneProcess) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       const auto a = random_matrix<double>(s.n, s.m, 61), sq = random_matrix<double>(s.n, s.n, 62);
       typename G::template Matrix<double> gc;
@@ -337,7 +325,7 @@ TEST(DistBackend, MovesMatchOneProcess) {
 }
 
 TEST(DistBackend, PrunedProductMatchesOneProcess) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
       RandomSpec spec;
       spec.nrows = spec.ncols = s.n;
@@ -361,7 +349,7 @@ TEST(DistBackend, PrunedProductMatchesOneProcess) {
 }
 
 TEST(DistBackend, AnInputOfNoGridIsRefused) {
-  for_each_grid([] {
+  for_each_grid([](const ProcessGrid&) {
     typename D::template Matrix<double> empty, out;
     try {
       D::transpose(out, empty);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,8 @@
 #include <vector>
 
 #include "spgraph/dist/communicator.hpp"
+#include "spgraph/dist/containers.hpp"
+#include "spgraph/dist/process_grid.hpp"
 #include "spgraph/dist/mpi_communicator.hpp"
 #if SPGRAPH_WITH_NCCL
 #include "spgraph/device/memory.hpp"
@@ -39,6 +42,20 @@ MpiCommunicator& world();  // MPI on MPI_COMM_WORLD
 Communicator* communicator(std::string_view kind, std::string* why);
 // Frees them all; main calls it before MPI_Finalize.
 void release_communicators();
+
+// ---- the distributed backend's tests (backend_test.cpp, algorithms_test.cpp) -------------------
+// Calls f on a grid of every shape of the world's ranks (1 x P, P x 1 and those between), with
+// its GridScope open.
+inline void for_each_grid(const std::function<void(const ProcessGrid&)>& f) {
+  const int p = world().size();
+  for (int rows = 1; rows <= p; ++rows) {
+    if (p % rows) continue;
+    ProcessGrid grid(world(), GridShape{rows, p / rows});
+    GridScope scope(grid);
+    SCOPED_TRACE("grid " + to_string(grid.shape()));
+    f(grid);
+  }
+}
 
 // ---- child jobs (failure_test.cpp) ------------------------------------------------------------
 // The argument that makes the binary run a failure scenario instead of the tests.

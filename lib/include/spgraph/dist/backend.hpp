@@ -523,15 +523,8 @@ struct Backend {
     Vector<V> product_;
   };
 
-  // Seconds on this rank's clock; operations are collective, so every rank's is about the same.
-  class Stopwatch {
-   public:
-    void start() { begin_ = std::chrono::steady_clock::now(); }
-    double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin_).count(); }
-
-   private:
-    std::chrono::steady_clock::time_point begin_ = std::chrono::steady_clock::now();
-  };
+  // The local backend's clock: every operation is collective, so each rank's reads about the same.
+  using Stopwatch = typename Local::Stopwatch;
 
  private:
   // A block's partial result before its local operation: n copies of the identity, which is
