@@ -92,6 +92,12 @@ void add_undirected_option(CLI::App& cli, InputOptions& input) {
                "anyway. Built after the load, which then holds the graph, its transpose and the result at once");
 }
 
+void require_square(const std::string& path, const Csr<double>& a, const std::string& who) {
+  if (a.nrows != a.ncols)
+    throw Error(path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " + who +
+                " needs a square adjacency matrix");
+}
+
 io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& who, double& seconds) {
   WallTimer timer;
   io::LoadedGraph graph;
@@ -101,10 +107,7 @@ io::LoadedGraph load_square_graph(const InputOptions& input, const std::string& 
     load.progress = progress.reporter();
     graph = io::load_graph(input.path, load);
   }
-  const Csr<double>& a = graph.matrix;
-  if (a.nrows != a.ncols)
-    throw Error(input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " +
-                who + " needs a square adjacency matrix");
+  require_square(input.path, graph.matrix, who);
   if (input.undirected && !graph.mirrored) graph.matrix = symmetrize(graph.matrix, Duplicates::Max);
   seconds = timer.seconds();
   return graph;

@@ -23,6 +23,10 @@ void add_input_options(CLI::App& cli, InputOptions& input);
 // msbfs): the graph as undirected whatever its file says.
 void add_undirected_option(CLI::App& cli, InputOptions& input);
 
+// Throws Error naming the file when a is not square ("<file>: the matrix is m x n; <who> needs a
+// square adjacency matrix").
+void require_square(const std::string& path, const Csr<double>& a, const std::string& who);
+
 // Loads input.path, timed (seconds), with a progress line on stderr after a second when that
 // is a terminal (erased when the load ends); throws Error naming the file when its matrix is not
 // square ("<file>: the matrix is m x n; <who> needs a square adjacency matrix"). With

@@ -10,7 +10,6 @@
 #include "spgraph/io/csr_cache.hpp"
 #include "mpi_job.hpp"
 #include "run_app.hpp"
-#include "spgraph/config.hpp"
 #include "wall_timer.hpp"
 
 namespace spgraph::apps {
@@ -47,10 +46,7 @@ StartedRun distributed_run(BackendChoice choice, const InputOptions& input, cons
       const dist::BlockRange r = dist::matrix_row_block(n, shape, grid_row);
       return std::pair{r.begin, r.end};
     });
-    const Csr<double>& a = rows.cache.matrix;
-    if (a.nrows != a.ncols)
-      throw Error(input.path + ": the matrix is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) + "; " +
-                  who + " needs a square adjacency matrix");
+    require_square(input.path, rows.cache.matrix, who);
     run.graph.matrix = std::move(rows.cache.matrix);
     run.graph.labels = std::move(rows.cache.labels);
     run.graph.id_base = rows.cache.id_base;
