@@ -32,6 +32,9 @@ template <class V>
 double row_bar(const V* v, eid_t n, eid_t kept, PruneCase c, const PruneSpec& s, std::vector<V>& sorted) {
   if (c == PruneCase::Threshold) return s.threshold;
   if (c == PruneCase::KeepAll) return -std::numeric_limits<double>::infinity();
+  // The caller keeps the diagonal alone; no bar (the select path below would read sorted[select-1]
+  // of a row that may be shorter, or empty).
+  if (c == PruneCase::Loop) return std::numeric_limits<double>::infinity();
   sorted.assign(v, v + n);
   std::sort(sorted.begin(), sorted.end(), std::greater<V>());
   if (c == PruneCase::RecoverAll) return double(sorted[s.recover - 1]);

@@ -18,7 +18,7 @@
 //                     along the grid rows and B's along the columns, multiplied locally (the mask
 //                     applied inside each product) and added into C's block
 //   mxm_reduce_rows   the masked product's rows summed (reduce_rows)
-//   mxm_prune_rows    the product's rows, gathered whole along the grid row, pruned and split
+//   mxm_prune_rows    each rank's rows of the product gathered whole along the grid row, pruned
 //   ewise_*, apply,   on each block (a transposed operand transposed first)
 //   assign, select    positional selects shifted by the block's offset; top-k per row (column)
 //                     on the whole row (column), gathered along the grid row (column)
@@ -199,37 +199,40 @@ struct Backend {
     reduce_rows<monoid::Plus>(y, C);
   }
 
-  // Each row of C = A B whole on every rank of its grid row (the partial rows of the SUMMA
-  // product gathered along the row), pruned there by the local backend (a product with the
-  // identity), and each rank keeping its columns.
+  // C = A B by SUMMA, then each rank takes the whole rows of its vector piece from the ranks of
+  // its grid row (all-to-all along the row), prunes them with the local backend (a pruned product
+  // by the identity, the rows at their global positions so that mcl's diagonal rule sees the
+  // right column), and sends the kept entries to their owners.
   template <class SR, class V>
   static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B,
                              SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
     Matrix<V> product;
     mxm(product, nullptr, A, B, sr, Descriptor{}, opt);
     const ProcessGrid& g = *product.grid();
-    const Csr<V> rows = whole_rows(product);
+    const std::int64_t n = product.nrows(), m = product.ncols();
+    const Csr<V> rows = piece_rows(product);
     Csr<V> identity;
-    identity.nrows = identity.ncols = rows.ncols;
-    identity.rowptr.resize(std::size_t(rows.ncols) + 1);
+    identity.nrows = identity.ncols = vid_t(m);
+    identity.rowptr.resize(std::size_t(m) + 1);
     std::iota(identity.rowptr.begin(), identity.rowptr.end(), eid_t(0));
-    identity.col.resize(std::size_t(rows.ncols));
+    identity.col.resize(std::size_t(m));
     std::iota(identity.col.begin(), identity.col.end(), vid_t(0));
     LocalMatrix<V> pruned;
     LocalVector<V> peak_rows, squares_rows;
     Local::mxm_prune_rows(pruned, peak_rows, squares_rows, Local::from_host(rows),
                           Local::template pattern_from_host<V>(identity), PlusTimes{}, spec, opt);
-    const BlockRange cols = product.col_range();
-    const Csr<V> whole = Local::to_host(pruned);
-    C = Matrix<V>(g, product.nrows(), product.ncols(),
-                  Local::from_host(detail::host_block(whole, 0, whole.nrows, cols.begin, cols.end)));
-    // Every rank of the grid row has the row block's peaks and squares; each keeps its piece.
-    const BlockRange rb = product.row_range();
-    const BlockRange mine = vector_piece(product.nrows(), g.shape(), g.world().rank());
+    const BlockRange mine = vector_piece(n, g.shape(), g.world().rank());
+    const Csr<V> kept = Local::to_host(pruned);
+    detail::Entries<V> e;
+    for (std::int64_t i = mine.begin; i < mine.end; ++i)
+      for (eid_t k = kept.rowptr[std::size_t(i)]; k < kept.rowptr[std::size_t(i) + 1]; ++k) {
+        e.push(i, kept.col[std::size_t(k)]);
+        e.val.push_back(kept.val[std::size_t(k)]);
+      }
+    C = detail::matrix_from_entries<Local, V>(g, n, m, e);
     auto take = [&](const LocalVector<V>& all) {
       const std::vector<V> h = Local::to_host(all);
-      return Vector<V>(g, product.nrows(),
-                       Local::from_host(std::vector<V>(h.begin() + (mine.begin - rb.begin), h.begin() + (mine.end - rb.begin))));
+      return Vector<V>(g, n, Local::from_host(std::vector<V>(h.begin() + mine.begin, h.begin() + mine.end)));
     };
     peak = take(peak_rows);
     squares = take(squares_rows);
@@ -685,6 +688,42 @@ struct Backend {
     std::vector<vid_t> row(all.size()), col(all.size());
     for (std::size_t e = 0; e < all.size(); ++e) row[e] = vid_t(all.row[e] - r0), col[e] = vid_t(all.col[e]);
     return detail::csr_from_local_entries<V>(vid_t(A.row_range().size()), vid_t(A.ncols()), row, col, all.val, false);
+  }
+
+  // The whole rows of this rank's vector piece (rows of its row block), from every rank of its
+  // grid row (all-to-all along the row), in an n-row CSR with every other row empty.
+  template <class V>
+  static Csr<V> piece_rows(const Matrix<V>& A) {
+    const ProcessGrid& g = *A.grid();
+    const std::int64_t n = A.nrows();
+    const std::int64_t p = std::int64_t(g.world().size());
+    const detail::Entries<V> mine = detail::block_entries(A);
+    const std::size_t pc = std::size_t(g.cols());
+    std::vector<int> to(mine.size());
+    std::vector<std::int64_t> send_counts(pc, 0);
+    for (std::size_t e = 0; e < mine.size(); ++e) {
+      to[e] = int(block_owner(n, p, mine.row[e]) - std::int64_t(g.row()) * g.cols());
+      ++send_counts[std::size_t(to[e])];
+    }
+    const auto send_displs = detail::offsets_of(send_counts);
+    std::vector<std::int64_t> recv_counts(pc, 0);
+    g.row_comm().alltoall(send_counts.data(), recv_counts.data(), 1);
+    const auto recv_displs = detail::offsets_of(recv_counts);
+    const std::size_t received = std::size_t(recv_displs.back() + recv_counts.back());
+    auto exchange = [&](const auto& values, auto& out) {
+      std::decay_t<decltype(out)> send(mine.size());
+      std::vector<std::int64_t> next(send_displs);
+      for (std::size_t e = 0; e < mine.size(); ++e) send[std::size_t(next[std::size_t(to[e])]++)] = values[e];
+      out.resize(received);
+      g.row_comm().alltoallv(send.data(), send_counts, send_displs, out.data(), recv_counts, recv_displs);
+    };
+    std::vector<std::int64_t> row, col;
+    std::vector<detail::wire_t<V>> val;
+    exchange(mine.row, row);
+    exchange(mine.col, col);
+    exchange(mine.val, val);
+    std::vector<vid_t> r(row.begin(), row.end()), c(col.begin(), col.end());
+    return detail::csr_from_local_entries<V>(vid_t(n), vid_t(A.ncols()), r, c, val, false);
   }
 
   // Top-k per row (column): the whole row block (column block) on each rank of its grid row
