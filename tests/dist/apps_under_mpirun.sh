@@ -49,11 +49,12 @@ check "msbfs netscience.spgcsr" run_both msbfs "bfs-cache" "$work/netscience.spg
 check "msbfs netscience.spgcsr levels" cmp -s "$work/bfs-cache.one" "$work/bfs-cache.many"
 check "mcl karate" run_both mcl "mcl-karate" "$small/karate.mtx" -I 2
 check "mcl karate clusters" cmp -s "$work/mcl-karate.one" "$work/mcl-karate.many"
-# MCL under mpirun gives the mcl program's own clusters (datasets/mcl, written by mcl 22-282),
+# MCL under mpirun gives the mcl program's own clusters (datasets/mcl, written by mcl 22-282; hep-th
+# is a real weighted co-authorship graph of 8,361 vertices),
 # compared as sets: each cluster's members sorted, then the clusters.
 as_sets() { perl -ne 'chomp; print join("\t", sort { $a <=> $b } split /\t/), "\n"' "$1" | sort; }
 same_clusters() { cmp -s <(as_sets "$1") <(as_sets "$2"); }
-for ref in "$source"/datasets/mcl/{karate,dolphins,chesapeake,polbooks,netscience}.I*.clusters; do
+for ref in "$source"/datasets/mcl/{karate,dolphins,chesapeake,polbooks,netscience,hep-th}.I*.clusters; do
   [ -f "$ref" ] || continue
   name=$(basename "$ref" .clusters) graph=${name%%.I*} i=${name##*.I}
   inflation=${i:0:1}.${i:1}
