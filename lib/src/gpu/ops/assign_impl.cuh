@@ -133,11 +133,26 @@ __global__ void gather_kernel(const V* __restrict__ x, const vid_t* __restrict__
 }
 
 // w[k] = x[order[k]]: values following their entries' moves.
-template <class V>
-__global__ void gather_by_order_kernel(const V* __restrict__ x, const eid_t* __restrict__ order, eid_t n,
+template <class V, class Pos>
+__global__ void gather_by_order_kernel(const V* __restrict__ x, const Pos* __restrict__ order, eid_t n,
                                        V* __restrict__ w) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t k = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; k < n; k += stride) w[k] = x[order[k]];
+}
+
+// Sorts c's rows, its values following their entries through positions of type Pos.
+template <class V, class Pos>
+void sort_rows_with_values(device::DeviceCsr<V>& c) {
+  const eid_t nnz = c.nnz();
+  device::Buffer<vid_t> sorted(nnz);
+  device::Buffer<Pos> order(nnz);
+  detail::sort_rows(c.rowptr.data(), c.nrows, c.ncols, nnz, c.col.data(), sorted.data(), order.data());
+  c.col = std::move(sorted);
+  device::Buffer<V> sorted_val(nnz);
+  gather_by_order_kernel<V, Pos><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(c.val.data(), order.data(), nnz,
+                                                                                 sorted_val.data());
+  SPGRAPH_CHECK_LAUNCH("gather_by_order_kernel");
+  c.val = std::move(sorted_val);
 }
 
 // C = A(p, p) for a permutation p and its inverse, both on the device: the rows A(p, :) with
@@ -147,17 +162,14 @@ device::DeviceCsr<V> permute_on_device(const Matrix<V>& A, const vid_t* p, const
   device::DeviceCsr<V> c = gather_rows(A, p, A.nrows(), inverse);
   const eid_t nnz = c.nnz();
   if (nnz == 0) return c;
-  device::Buffer<vid_t> sorted(nnz);
-  device::Buffer<eid_t> order(c.is_pattern() ? 0 : nnz);
-  detail::sort_rows(c.rowptr.data(), c.nrows, c.ncols, nnz, c.col.data(), sorted.data(),
-                    c.is_pattern() ? nullptr : order.data());
-  c.col = std::move(sorted);
-  if (!c.is_pattern()) {
-    device::Buffer<V> sorted_val(nnz);
-    gather_by_order_kernel<V><<<detail::ops_grid(nnz), detail::kOpsThreads>>>(c.val.data(), order.data(), nnz,
-                                                                              sorted_val.data());
-    SPGRAPH_CHECK_LAUNCH("gather_by_order_kernel");
-    c.val = std::move(sorted_val);
+  if (c.is_pattern()) {
+    device::Buffer<vid_t> sorted(nnz);
+    detail::sort_rows<eid_t>(c.rowptr.data(), c.nrows, c.ncols, nnz, c.col.data(), sorted.data(), nullptr);
+    c.col = std::move(sorted);
+  } else if (nnz <= eid_t(UINT32_MAX)) {
+    sort_rows_with_values<V, std::uint32_t>(c);
+  } else {
+    sort_rows_with_values<V, eid_t>(c);
   }
   return c;
 }

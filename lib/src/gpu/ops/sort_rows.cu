@@ -21,9 +21,10 @@ namespace {
 // gives to a group of threads (its medium segments on sm_90).
 constexpr eid_t kLongRow = 112;
 
-__global__ void iota_kernel(eid_t* __restrict__ out, eid_t n) {
+template <class Pos>
+__global__ void iota_kernel(Pos* __restrict__ out, eid_t n) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
-  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = i;
+  for (eid_t i = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) out[i] = Pos(i);
 }
 
 // ends[i] = where the segmented sort stops in row i: the row's end, or its start for a long
@@ -47,23 +48,25 @@ __global__ void long_row_lengths_kernel(const eid_t* __restrict__ rowptr, const 
 
 // Entry t of the long rows' concatenation lies in long row which[t]; its key is (that row's
 // number among them, its column), its payload its position in col.
+template <class Pos>
 __global__ void long_row_keys_kernel(const eid_t* __restrict__ rowptr, const vid_t* __restrict__ col,
                                      const vid_t* __restrict__ long_rows, const eid_t* __restrict__ offsets,
                                      const vid_t* __restrict__ which, eid_t total, int col_bits,
-                                     std::uint64_t* __restrict__ keys, eid_t* __restrict__ positions) {
+                                     std::uint64_t* __restrict__ keys, Pos* __restrict__ positions) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
     const vid_t r = which[t];
     const eid_t src = rowptr[long_rows[r]] + (t - offsets[r]);
     keys[t] = (std::uint64_t(r) << col_bits) | std::uint64_t(col[src]);
-    if (positions) positions[t] = src;
+    if (positions) positions[t] = Pos(src);
   }
 }
 
+template <class Pos>
 __global__ void long_row_scatter_kernel(const eid_t* __restrict__ rowptr, const std::uint64_t* __restrict__ keys,
-                                        const eid_t* __restrict__ positions, const vid_t* __restrict__ long_rows,
+                                        const Pos* __restrict__ positions, const vid_t* __restrict__ long_rows,
                                         const eid_t* __restrict__ offsets, eid_t total, int col_bits,
-                                        vid_t* __restrict__ col, eid_t* __restrict__ order) {
+                                        vid_t* __restrict__ col, Pos* __restrict__ order) {
   const eid_t stride = eid_t(gridDim.x) * blockDim.x;
   for (eid_t t = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; t < total; t += stride) {
     const vid_t r = vid_t(keys[t] >> col_bits);
@@ -74,8 +77,9 @@ __global__ void long_row_scatter_kernel(const eid_t* __restrict__ rowptr, const 
 }
 
 // Sorts the h long rows into col_out (and order, where given): one radix sort over their entries.
+template <class Pos>
 void sort_long_rows(const eid_t* rowptr, vid_t ncols, const vid_t* col, const device::Buffer<vid_t>& long_rows,
-                    vid_t h, vid_t* col_out, eid_t* order) {
+                    vid_t h, vid_t* col_out, Pos* order) {
   device::Buffer<eid_t> offsets(std::size_t(h) + 1);
   long_row_lengths_kernel<<<ops_grid(h), kOpsThreads>>>(rowptr, long_rows.data(), h, offsets.data());
   SPGRAPH_CHECK_LAUNCH("long_row_lengths_kernel");
@@ -83,10 +87,10 @@ void sort_long_rows(const eid_t* rowptr, vid_t ncols, const vid_t* col, const de
   const int col_bits = ncols > 1 ? int(std::bit_width(unsigned(ncols - 1))) : 1;
   const int end_bit = col_bits + int(std::bit_width(unsigned(h)));
   device::Buffer<std::uint64_t> keys(total), sorted_keys(total);
-  device::Buffer<eid_t> positions(order ? total : 0), sorted_positions(order ? total : 0);
+  device::Buffer<Pos> positions(order ? total : 0), sorted_positions(order ? total : 0);
   device::Buffer<vid_t> which(total);
   expand_row_ids(offsets.data(), h, total, which.data());
-  long_row_keys_kernel<<<ops_grid(total), kOpsThreads>>>(rowptr, col, long_rows.data(), offsets.data(), which.data(),
+  long_row_keys_kernel<Pos><<<ops_grid(total), kOpsThreads>>>(rowptr, col, long_rows.data(), offsets.data(), which.data(),
                                                          total, col_bits, keys.data(),
                                                          order ? positions.data() : nullptr);
   SPGRAPH_CHECK_LAUNCH("long_row_keys_kernel");
@@ -98,7 +102,7 @@ void sort_long_rows(const eid_t* rowptr, vid_t ncols, const vid_t* col, const de
                                                       0);
       },
       0);
-  long_row_scatter_kernel<<<ops_grid(total), kOpsThreads>>>(rowptr, sorted_keys.data(),
+  long_row_scatter_kernel<Pos><<<ops_grid(total), kOpsThreads>>>(rowptr, sorted_keys.data(),
                                                             order ? sorted_positions.data() : nullptr,
                                                             long_rows.data(), offsets.data(), total, col_bits,
                                                             col_out, order);
@@ -107,8 +111,9 @@ void sort_long_rows(const eid_t* rowptr, vid_t ncols, const vid_t* col, const de
 
 }  // namespace
 
+template <class Pos>
 void sort_rows(const eid_t* rowptr, vid_t nrows, vid_t ncols, eid_t nnz, const vid_t* col, vid_t* col_out,
-               eid_t* order) {
+               Pos* order) {
   if (nnz == 0) return;
   device::Buffer<eid_t> ends(nrows);
   device::Buffer<vid_t> long_rows(std::size_t(nnz / kLongRow) + 1), long_count(1);
@@ -116,9 +121,9 @@ void sort_rows(const eid_t* rowptr, vid_t nrows, vid_t ncols, eid_t nnz, const v
   split_long_rows_kernel<<<ops_grid(nrows), kOpsThreads>>>(rowptr, nrows, ends.data(), long_rows.data(),
                                                            long_count.data());
   SPGRAPH_CHECK_LAUNCH("split_long_rows_kernel");
-  device::Buffer<eid_t> positions(order ? nnz : 0);
+  device::Buffer<Pos> positions(order ? nnz : 0);
   if (order) {
-    iota_kernel<<<ops_grid(nnz), kOpsThreads>>>(positions.data(), nnz);
+    iota_kernel<Pos><<<ops_grid(nnz), kOpsThreads>>>(positions.data(), nnz);
     SPGRAPH_CHECK_LAUNCH("iota_kernel");
   }
   device::run_cub(
@@ -132,5 +137,8 @@ void sort_rows(const eid_t* rowptr, vid_t nrows, vid_t ncols, eid_t nnz, const v
   const vid_t h = long_count.download()[0];
   if (h > 0) sort_long_rows(rowptr, ncols, col, long_rows, h, col_out, order);
 }
+
+template void sort_rows<std::uint32_t>(const eid_t*, vid_t, vid_t, eid_t, const vid_t*, vid_t*, std::uint32_t*);
+template void sort_rows<eid_t>(const eid_t*, vid_t, vid_t, eid_t, const vid_t*, vid_t*, eid_t*);
 
 }  // namespace spgraph::gpu::detail

@@ -6,12 +6,17 @@
 #include "spgraph/device/memory.hpp"
 #include "spgraph/types.hpp"
 
+#include <cstdint>
+
 namespace spgraph::gpu::detail {
 
 // rowptr: nrows + 1 offsets; col: nnz column ids below ncols, each row's unsorted. col_out gets
 // each row's columns sorted. Where order is not null, order[k] is the position in col of the
-// entry that lands at k (rows keep their entries, so order[k] lies in k's row).
+// entry that lands at k (rows keep their entries, so order[k] lies in k's row). Pos is
+// std::uint32_t where nnz allows (the sort moves half the payload bytes of 64-bit positions) or
+// eid_t; both are compiled.
+template <class Pos>
 void sort_rows(const eid_t* rowptr, vid_t nrows, vid_t ncols, eid_t nnz, const vid_t* col, vid_t* col_out,
-               eid_t* order);
+               Pos* order);
 
 }  // namespace spgraph::gpu::detail
