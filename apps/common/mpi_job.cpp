@@ -20,6 +20,18 @@
 
 namespace spgraph::apps {
 
+#if SPGRAPH_HAVE_MPI
+struct MpiJob::Mpi {
+  dist::MpiSession session;
+  std::unique_ptr<dist::MpiCommunicator> world;
+  std::unique_ptr<dist::ProcessGrid> grid;
+  std::unique_ptr<dist::GridScope> scope;
+  Mpi(int* argc, char*** argv) : session(argc, argv) {}
+};
+#else
+struct MpiJob::Mpi {};
+#endif
+
 namespace {
 MpiJob* current_job = nullptr;
 }
@@ -53,9 +65,9 @@ MpiJob::MpiJob(int* argc, char*** argv) {
 #if SPGRAPH_HAVE_MPI
   if (dist::launched_by_mpi()) {
     share_cores_among_local_ranks();
-    mpi_ = std::make_unique<dist::MpiSession>(argc, argv);
-    if (mpi_->world_rank() != 0 && !std::freopen("/dev/null", "w", stdout))
-      throw Error("rank " + std::to_string(mpi_->world_rank()) + ": cannot silence stdout (/dev/null)");
+    mpi_ = std::make_unique<Mpi>(argc, argv);
+    if (rank() != 0 && !std::freopen("/dev/null", "w", stdout))
+      throw Error("rank " + std::to_string(rank()) + ": cannot silence stdout (/dev/null)");
   }
 #else
   (void)argc, (void)argv;
@@ -68,8 +80,8 @@ MpiJob::~MpiJob() {
 }
 
 #if SPGRAPH_HAVE_MPI
-int MpiJob::rank() const { return mpi_ ? mpi_->world_rank() : 0; }
-int MpiJob::size() const { return mpi_ ? mpi_->world_size() : 1; }
+int MpiJob::rank() const { return mpi_ ? mpi_->session.world_rank() : 0; }
+int MpiJob::size() const { return mpi_ ? mpi_->session.world_size() : 1; }
 #else
 int MpiJob::rank() const { return 0; }
 int MpiJob::size() const { return 1; }
@@ -89,7 +101,7 @@ void MpiJob::start_grid() {
     return;
   }
 #if SPGRAPH_HAVE_MPI
-  if (grid_) return;
+  if (mpi_->grid) return;
   dist::GridShape shape = dist::default_grid_shape(size());
   if (!grid_flag_.empty()) {
     try {
@@ -98,24 +110,24 @@ void MpiJob::start_grid() {
       throw UsageError(e.what());
     }
   }
-  world_ = dist::MpiCommunicator::world();
-  grid_ = std::make_unique<dist::ProcessGrid>(*world_, shape);
-  scope_ = std::make_unique<dist::GridScope>(*grid_);
+  mpi_->world = dist::MpiCommunicator::world();
+  mpi_->grid = std::make_unique<dist::ProcessGrid>(*mpi_->world, shape);
+  mpi_->scope = std::make_unique<dist::GridScope>(*mpi_->grid);
 #endif
 }
 
 dist::GridShape MpiJob::grid_shape() const {
 #if SPGRAPH_HAVE_MPI
-  if (grid_) return grid_->shape();
+  if (mpi_ && mpi_->grid) return mpi_->grid->shape();
 #endif
   return {1, 1};
 }
 
 std::string MpiJob::description() const {
 #if SPGRAPH_HAVE_MPI
-  if (grid_)
+  if (mpi_ && mpi_->grid)
     return "distributed over " + std::to_string(size()) + (size() == 1 ? " rank" : " ranks") + " on a " +
-           dist::to_string(grid_->shape()) + " grid, each " + graphblas::description() + ")";
+           dist::to_string(mpi_->grid->shape()) + " grid, each " + graphblas::description() + ")";
 #endif
   return graphblas::description() + ")";
 }

@@ -15,13 +15,6 @@
 
 #include "spgraph/dist/process_grid.hpp"
 
-namespace spgraph::dist {
-class MpiSession;
-class MpiCommunicator;
-class ProcessGrid;
-class GridScope;
-}  // namespace spgraph::dist
-
 namespace spgraph::apps {
 
 class MpiJob {
@@ -55,10 +48,8 @@ class MpiJob {
   int usage_error(const std::string& name, const std::string& message, int status);
 
  private:
-  std::unique_ptr<dist::MpiSession> mpi_;
-  std::unique_ptr<dist::MpiCommunicator> world_;
-  std::unique_ptr<dist::ProcessGrid> grid_;
-  std::unique_ptr<dist::GridScope> scope_;
+  struct Mpi;  // the session, world, grid and its scope (mpi_job.cpp); null outside mpirun
+  std::unique_ptr<Mpi> mpi_;
   std::string grid_flag_;
 };
 
