@@ -260,7 +260,7 @@ int mcl_main(Command& cmd) {
   std::printf("settings: %s\n", settings(options, f.scheme).c_str());
   std::fflush(stdout);  // before the progress lines on stderr
 
-  const bool gpu = backend.backend == algorithms::Backend::Gpu;
+  const bool gpu = backend.backend == algorithms::Backend::Gpu || backend.backend == algorithms::Backend::DistributedGpu;
   Progress progress(gpu);
   WallTimer run_timer;
   const MclResult r = run_on(backend, [&] {

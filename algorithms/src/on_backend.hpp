@@ -1,7 +1,7 @@
 #pragma once
 // The algorithms' run-time entry points (a Backend and a host CSR): the graph built on the
-// chosen backend for this one run, then run(graph). A build without the GPU backend refuses
-// Backend::Gpu with a message saying so.
+// chosen backend for this one run, then run(graph). A build without the GPU backend (or MPI)
+// refuses Backend::Gpu (or the distributed ones) with a message saying so.
 #include <string>
 #include <utility>
 
@@ -17,6 +17,9 @@
 #endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
+#endif
+#if SPGRAPH_HAVE_MPI && SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
 #endif
 
 namespace spgraph::algorithms {
@@ -39,6 +42,15 @@ auto on_backend(Backend backend, const Csr<double>& graph, Run&& run) {
     return std::forward<Run>(run)(g);
 #else
     throw Error("the distributed backend cannot run: this build of spgraph found no MPI");
+#endif
+  }
+  if (backend == Backend::DistributedGpu) {
+#if SPGRAPH_HAVE_MPI && SPGRAPH_HAVE_GPU
+    Graph<dist::GpuBackend> g(graph);
+    return std::forward<Run>(run)(g);
+#else
+    throw Error("the distributed backend on GPU ranks cannot run: this build of spgraph has " +
+                std::string(SPGRAPH_HAVE_MPI ? "no GPU backend" : "no MPI"));
 #endif
   }
   Graph<graphblas::GraphBlasBackend> g(graph);

@@ -27,15 +27,20 @@ struct SelectedBackend {
   std::string why_chosen;
 };
 
-// Runs f() on the selected backend; a ResourceError from the GPU gets the hint that the graph
-// does not fit it and that --backend cpu runs it on the CPU.
+// Runs f() on the selected backend; a ResourceError from the GPU (or a GPU rank) gets the hint
+// that the graph (the rank's block) does not fit it and that --backend cpu runs it on the CPU.
 template <class F>
 auto run_on(const SelectedBackend& selected, F&& f) -> decltype(f()) {
   try {
     return f();
   } catch (const ResourceError& e) {
-    if (selected.backend != algorithms::Backend::Gpu) throw;
-    throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
+    if (selected.backend == algorithms::Backend::Gpu)
+      throw ResourceError(std::string(e.what()) + "; the graph does not fit the GPU (--backend cpu runs it on the CPU)");
+    if (selected.backend == algorithms::Backend::DistributedGpu)
+      throw ResourceError(std::string(e.what()) +
+                          "; this rank's block does not fit its GPU (more ranks cut it smaller; --backend cpu runs on "
+                          "the CPUs)");
+    throw;
   }
 }
 

@@ -17,6 +17,10 @@
 #include "spgraph/dist/mpi_session.hpp"
 #include "spgraph/dist/process_grid.hpp"
 #endif
+#if SPGRAPH_HAVE_MPI && SPGRAPH_HAVE_GPU
+#include "spgraph/device/device_info.hpp"
+#include "spgraph/dist/rank_gpu.hpp"
+#endif
 
 namespace spgraph::apps {
 
@@ -26,6 +30,7 @@ struct MpiJob::Mpi {
   std::unique_ptr<dist::MpiCommunicator> world;
   std::unique_ptr<dist::ProcessGrid> grid;
   std::unique_ptr<dist::GridScope> scope;
+  bool gpu_ranks = false;
   Mpi(int* argc, char*** argv) : session(argc, argv) {}
 };
 #else
@@ -123,11 +128,27 @@ dist::GridShape MpiJob::grid_shape() const {
   return {1, 1};
 }
 
+bool MpiJob::start_gpu_ranks(std::string* why) {
+#if SPGRAPH_HAVE_MPI && SPGRAPH_HAVE_GPU
+  if (!mpi_ || !mpi_->grid) throw Error("internal: start_gpu_ranks before start_grid");
+  mpi_->gpu_ranks = dist::start_gpu_ranks(*mpi_->world, why) >= 0;
+  return mpi_->gpu_ranks;
+#else
+  *why = "this build of spgraph has no GPU backend";
+  return false;
+#endif
+}
+
 std::string MpiJob::description() const {
 #if SPGRAPH_HAVE_MPI
-  if (mpi_ && mpi_->grid)
+  if (mpi_ && mpi_->grid) {
+    std::string each = graphblas::description() + ")";
+#if SPGRAPH_HAVE_GPU
+    if (mpi_->gpu_ranks) each = "gpu (" + device::device_description() + ")";
+#endif
     return "distributed over " + std::to_string(size()) + (size() == 1 ? " rank" : " ranks") + " on a " +
-           dist::to_string(mpi_->grid->shape()) + " grid, each " + graphblas::description() + ")";
+           dist::to_string(mpi_->grid->shape()) + " grid, each " + each;
+  }
 #endif
   return graphblas::description() + ")";
 }

@@ -38,7 +38,12 @@ class MpiJob {
   void start_grid();
   // The grid's shape (after start_grid).
   dist::GridShape grid_shape() const;
-  // "distributed over 4 ranks on a 2x2 grid, each cpu (SuiteSparse:GraphBLAS 7.4.0, 1 threads)".
+  // GPU ranks (after start_grid; collective): each rank takes a GPU of its own and true is
+  // returned; where any rank has none (or the build has no GPU backend), false, with *why the
+  // same on every rank.
+  bool start_gpu_ranks(std::string* why);
+  // "distributed over 4 ranks on a 2x2 grid, each cpu (SuiteSparse:GraphBLAS 7.4.0, 1 threads)",
+  // or "..., each gpu (NVIDIA H200 (sm_90, 139.8 GiB))" on GPU ranks.
   std::string description() const;
 
   // A failure: under mpirun with more than one rank, ends the job (MPI_Abort) with

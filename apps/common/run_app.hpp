@@ -36,6 +36,13 @@ class UsageError : public Error {
   using Error::Error;
 };
 
+// A failure every rank of an MPI job has agreed on and meets alike (--backend gpu where some
+// rank has no GPU): printed once, by rank 0, exit 1; the job ends normally.
+class JobWideError : public Error {
+ public:
+  using Error::Error;
+};
+
 class Command {
  public:
   Command(const char* name, int argc, char** argv);
@@ -92,6 +99,8 @@ int run_app(const char* name, int argc, char** argv, Body&& body) {
         throw;
       } catch (const UsageError&) {
         throw;
+      } catch (const JobWideError&) {
+        throw;
       } catch (const std::bad_alloc&) {
         return job.fail(name, out_of_host_memory(command.input()), 1);
       }
@@ -99,6 +108,8 @@ int run_app(const char* name, int argc, char** argv, Body&& body) {
       return job.usage_error(name, std::string(e.what()) + " (see --help)", 2);
     } catch (const UsageError& e) {
       return job.usage_error(name, std::string(e.what()) + " (see --help)", 2);
+    } catch (const JobWideError& e) {
+      return job.usage_error(name, e.what(), 1);
     } catch (const std::bad_alloc&) {
       return job.fail(name, out_of_host_memory(""), 1);
     } catch (const std::exception& e) {

@@ -24,15 +24,18 @@ bool reads_cache_rows(const InputOptions& input) {
   return cache && !input.undirected;
 }
 
-// Under mpirun: every rank loads the graph and runs on the distributed backend of CPU ranks.
+// Under mpirun: every rank loads the graph and runs on the distributed backend, on GPU ranks
+// (a GPU each) where every rank has one and --backend is not cpu, else on CPU ranks.
 StartedRun distributed_run(BackendChoice choice, const InputOptions& input, const std::string& who,
                            PhaseTimings& timings) {
   MpiJob& job = mpi_job();
-  if (choice == BackendChoice::Gpu)
-    throw UsageError("--backend gpu: under mpirun the ranks run the distributed backend on their CPUs; GPU ranks "
-                     "(one GPU a rank, over NCCL) are not in this build yet (--backend cpu or auto)");
   WallTimer start;
   job.start_grid();
+  std::string no_gpu;
+  const bool gpu = choice != BackendChoice::Cpu && job.start_gpu_ranks(&no_gpu);
+  if (choice == BackendChoice::Gpu && !gpu)
+    throw JobWideError("--backend gpu under mpirun needs a GPU for every rank: " + no_gpu +
+                       " (--backend cpu runs the ranks on their CPUs)");
   timings.add(Phase::DeviceInit, start.seconds());
   StartedRun run;
 #if SPGRAPH_HAVE_MPI
@@ -59,9 +62,10 @@ StartedRun distributed_run(BackendChoice choice, const InputOptions& input, cons
     run.graph = load_square_graph(input, who, run.load_seconds);
   }
   timings.add(Phase::Load, run.load_seconds);
-  run.backend.backend = algorithms::Backend::Distributed;
+  run.backend.backend = gpu ? algorithms::Backend::DistributedGpu : algorithms::Backend::Distributed;
   run.backend.description = job.description();
-  print_backend(run.backend, BackendChoice::Cpu);
+  if (choice == BackendChoice::Auto) run.backend.why_chosen = gpu ? "every rank has a GPU of its own" : no_gpu;
+  print_backend(run.backend, choice);
   return run;
 }
 

@@ -1,20 +1,28 @@
-// PageRank, triangle counting and multi-source BFS on the distributed backend (dist::CpuBackend)
-// by the same templates as on one process, against the one-process GraphBLAS answers and the
-// published ones, on every grid shape of the job's ranks: ranks within 1e-9, counts and levels
-// exact, parents valid.
+// PageRank, triangle counting, multi-source BFS and MCL on the distributed backend by the same
+// templates as on one process, against the one-process answers of the same local backend and the
+// published ones, on every grid shape of the job's ranks: ranks within 1e-9, counts, levels and
+// clusters exact, parents valid. On CPU ranks (dist::CpuBackend against GraphBLAS) and on GPU ranks
+// (dist::GpuBackend against one GPU; here every rank shares the machine's first GPU, as the
+// exchanges go through host memory), the latter skipped where no GPU is usable.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dist_test_support.hpp"
+#include "spgraph/algorithms/mcl.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
 #include "spgraph/algorithms/triangle_count.hpp"
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/dist/cpu_backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
+#endif
 #include "spgraph/io/load_graph.hpp"
 #include "test_support.hpp"
 
@@ -41,10 +49,48 @@ Csr<double> random_directed(vid_t n, unsigned seed) {
   return coo_to_csr(std::move(coo), Duplicates::First);
 }
 
+// The one-process backend a distributed one is compared with: its local backend.
+template <class B>
+struct OneProcess;
+template <class Local>
+struct OneProcess<Backend<Local>> {
+  using type = Local;
+};
+
+template <class B>
+class DistAlgorithms : public ::testing::Test {
+ protected:
+  using One = typename OneProcess<B>::type;
+  void SetUp() override {
+    if constexpr (!std::is_same_v<B, CpuBackend>) {
+      // Every rank must agree, or one would skip while the others wait in a collective.
+      std::string why;
+      const std::uint8_t mine = device::gpu_available(&why) ? 1 : 0;
+      std::uint8_t all = 0;
+      world().allreduce(&mine, &all, 1, ReduceOp::Min);
+      if (!all) GTEST_SKIP() << "GPU ranks need a usable GPU on every rank: " << (why.empty() ? "another rank has none" : why);
+    }
+  }
+};
+
+struct RankKind {
+  template <class B>
+  static std::string GetName(int) {
+    return std::is_same_v<B, CpuBackend> ? "CpuRanks" : "GpuRanks";
+  }
+};
+#if SPGRAPH_HAVE_GPU
+using RankBackends = ::testing::Types<CpuBackend, GpuBackend>;
+#else
+using RankBackends = ::testing::Types<CpuBackend>;
+#endif
+TYPED_TEST_SUITE(DistAlgorithms, RankBackends, RankKind);
+
 const char* const kGraphs[] = {"small/karate.mtx", "small/west0067.mtx", "small/ldbc-directed-example.mtx",
                                "small/jagmesh7.mtx", "small/netscience.mtx"};
 
-TEST(DistAlgorithms, PageRankMatchesOneProcess) {
+TYPED_TEST(DistAlgorithms, PageRankMatchesOneProcess) {
+  using One = typename TestFixture::One;
   std::vector<std::pair<std::string, Csr<double>>> graphs;
   for (const char* g : kGraphs) graphs.emplace_back(g, load(g));
   graphs.emplace_back("random directed 500", random_directed(500, 7));
@@ -55,8 +101,8 @@ TEST(DistAlgorithms, PageRankMatchesOneProcess) {
         algorithms::PageRankOptions options;
         options.tolerance = 1e-10;
         options.loop = loop;
-        Graph<graphblas::GraphBlasBackend> one(host);
-        Graph<CpuBackend> many(host);
+        Graph<One> one(host);
+        Graph<TypeParam> many(host);
         const auto want = algorithms::pagerank<double>(one, options);
         const auto got = algorithms::pagerank<double>(many, options);
         EXPECT_EQ(got.iterations, want.iterations);
@@ -74,7 +120,8 @@ TEST(DistAlgorithms, PageRankMatchesOneProcess) {
   });
 }
 
-TEST(DistAlgorithms, TriangleCountsAreThePublishedOnes) {
+TYPED_TEST(DistAlgorithms, TriangleCountsAreThePublishedOnes) {
+  using One = typename TestFixture::One;
   const std::pair<const char*, std::int64_t> known[] = {{"small/karate.mtx", 45},     {"small/jagmesh7.mtx", 2016},
                                                         {"small/bcsstk13.mtx", 342300}, {"small/dolphins.mtx", 95},
                                                         {"small/netscience.mtx", 3764}, {"small/LFAT5.mtx", 0}};
@@ -87,11 +134,11 @@ TEST(DistAlgorithms, TriangleCountsAreThePublishedOnes) {
         algorithms::TriangleCountOptions options;
         options.method = method;
         options.per_vertex = g < 2;
-        Graph<CpuBackend> many(graphs[g]);
+        Graph<TypeParam> many(graphs[g]);
         const auto got = algorithms::triangle_count(many, options);
         EXPECT_EQ(got.triangles, known[g].second);
         if (options.per_vertex) {
-          Graph<graphblas::GraphBlasBackend> one(graphs[g]);
+          Graph<One> one(graphs[g]);
           EXPECT_EQ(got.per_vertex, algorithms::triangle_count(one, options).per_vertex);
         }
       }
@@ -99,7 +146,8 @@ TEST(DistAlgorithms, TriangleCountsAreThePublishedOnes) {
   });
 }
 
-TEST(DistAlgorithms, MsbfsLevelsMatchOneProcessAndParentsAreValid) {
+TYPED_TEST(DistAlgorithms, MsbfsLevelsMatchOneProcessAndParentsAreValid) {
+  using One = typename TestFixture::One;
   std::vector<std::pair<std::string, Csr<double>>> graphs;
   for (const char* g : {"small/karate.mtx", "small/west0067.mtx", "small/netscience.mtx"}) graphs.emplace_back(g, load(g));
   graphs.emplace_back("random directed 300", random_directed(300, 9));
@@ -112,8 +160,8 @@ TEST(DistAlgorithms, MsbfsLevelsMatchOneProcessAndParentsAreValid) {
       options.parents = true;
       options.batch = 3;
       std::vector<algorithms::MsbfsBatch> want, got;
-      Graph<graphblas::GraphBlasBackend> one(host);
-      Graph<CpuBackend> many(host);
+      Graph<One> one(host);
+      Graph<TypeParam> many(host);
       const auto want_summary =
           algorithms::msbfs(one, sources, [&](const algorithms::MsbfsBatch& b) { want.push_back(b); }, options);
       const auto got_summary =
@@ -141,6 +189,26 @@ TEST(DistAlgorithms, MsbfsLevelsMatchOneProcessAndParentsAreValid) {
           }
       }
     }
+  });
+}
+
+TYPED_TEST(DistAlgorithms, MclClustersMatchOneProcess) {
+  using One = typename TestFixture::One;
+  std::vector<std::pair<std::string, Csr<double>>> graphs;
+  for (const char* g : {"small/karate.mtx", "small/dolphins.mtx", "small/netscience.mtx"}) graphs.emplace_back(g, load(g));
+  for_each_grid([&](const ProcessGrid&) {
+    for (const auto& [name, host] : graphs)
+      for (double inflation : {1.4, 2.0}) {
+        SCOPED_TRACE(name + " -I " + std::to_string(inflation));
+        algorithms::MclOptions options;
+        options.inflation = inflation;
+        Graph<One> one(host);
+        Graph<TypeParam> many(host);
+        const auto want = algorithms::mcl(one, options);
+        const auto got = algorithms::mcl(many, options);
+        EXPECT_EQ(got.iterations, want.iterations);
+        EXPECT_EQ(got.clusters, want.clusters);  // largest first, members ascending: one order
+      }
   });
 }
 

@@ -2,7 +2,7 @@
 # The apps under mpirun -n P against the same apps as one process, on bundled graphs (ctest
 # runs it at P = 1..4): PageRank's ranks within 1e-9, triangle counts per vertex, BFS levels and
 # MCL's clusters identical; a failure on every rank and a bad --grid end the job with a non-zero
-# exit and leave no output file.
+# exit and leave no output file; GPU ranks where the host has a GPU a rank, else their refusal.
 #   tests/dist/apps_under_mpirun.sh BUILD_DIR SOURCE_DIR P MPIEXEC
 set -u
 build=$1 source=$2 p=$3 mpiexec=$4
@@ -71,5 +71,30 @@ check "no output file after a failure" test ! -e "$work/never.tsv"
 status=$?
 check "a --grid of the wrong size is a usage error" test "$status" -ne 0
 check "the usage error says why" grep -q "R\*C must equal it" "$work/grid.log"
+# GPU ranks (--backend gpu: a GPU a rank). Where this host has a GPU for each of the P ranks, the
+# apps on GPU ranks give the one-process answers and mcl the mcl program's clusters; elsewhere
+# the job is refused, once, with the reason, exit 1 and no output file.
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+if [ "${gpus:-0}" -ge "$p" ]; then
+  on_gpus() {  # APP OUTPUT_NAME ARGS...
+    local app=$1 out=$2; shift 2
+    "${mpirun[@]}" "$build/$app" "$@" --backend gpu -o "$work/$out.gpu" >"$work/$out.gpu.log" 2>&1 || { echo "$app on GPU ranks failed:"; cat "$work/$out.gpu.log"; return 1; }
+  }
+  check "pagerank on GPU ranks" on_gpus pagerank pr-netscience.mtx "$small/netscience.mtx"
+  check "pagerank on GPU ranks says so" grep -q "^backend: distributed over $p ranks\? on a .* grid, each gpu (" "$work/pr-netscience.mtx.gpu.log"
+  check "pagerank on GPU ranks within 1e-9" within_1e9 "$work/pr-netscience.mtx.one" "$work/pr-netscience.mtx.gpu"
+  check "tricount on GPU ranks" on_gpus tricount tc-bcsstk13.mtx "$small/bcsstk13.mtx"
+  check "tricount on GPU ranks per-vertex counts" cmp -s "$work/tc-bcsstk13.mtx.one" "$work/tc-bcsstk13.mtx.gpu"
+  check "msbfs on GPU ranks" on_gpus msbfs bfs-netscience.mtx "$small/netscience.mtx" --random 5 --seed 3
+  check "msbfs on GPU ranks levels" cmp -s "$work/bfs-netscience.mtx.one" "$work/bfs-netscience.mtx.gpu"
+  check "mcl on GPU ranks" on_gpus mcl mcl-dolphins "$small/dolphins.mtx" -I 2
+  check "mcl on GPU ranks is the mcl program's clustering" same_clusters "$source/datasets/mcl/dolphins.I20.clusters" "$work/mcl-dolphins.gpu"
+else
+  "${mpirun[@]}" "$build/pagerank" "$small/karate.mtx" --backend gpu -o "$work/refused.tsv" >"$work/refused.log" 2>&1
+  status=$?
+  check "--backend gpu without a GPU a rank fails" test "$status" -eq 1
+  check "the refusal says why, once" test "$(grep -c 'needs a GPU for every rank' "$work/refused.log")" -eq 1
+  check "no output file after the refusal" test ! -e "$work/refused.tsv"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -16,10 +16,10 @@
 #include "dist/nccl_check.hpp"
 #include "dist/nccl_reduce_parts.hpp"
 #include "spgraph/device/cuda_check.hpp"
-#include "spgraph/device/device_info.hpp"
 #include "spgraph/device/memory.hpp"
 #include "spgraph/dist/mpi_session.hpp"
 #include "spgraph/dist/process_grid.hpp"
+#include "spgraph/dist/rank_gpu.hpp"
 #include "spgraph/error.hpp"
 
 namespace spgraph::dist {
@@ -145,27 +145,6 @@ void agree_or_throw(const MpiCommunicator& host, const std::string& why) {
 }
 
 }  // namespace
-
-int device_for_local_rank(const MpiCommunicator& host) {
-  int local = local_rank_from_environment();
-  if (local < 0) {  // no launcher said: the ranks that share this host's memory
-    MPI_Comm node = MPI_COMM_NULL;
-    SPGRAPH_MPI(MPI_Comm_split_type(mpi(host), MPI_COMM_TYPE_SHARED, host.rank(), MPI_INFO_NULL, &node));
-    MPI_Comm_rank(node, &local);
-    MPI_Comm_free(&node);
-  }
-  std::string why;
-  if (!device::gpu_available(&why))
-    throw Error("NcclCommunicator: rank " + std::to_string(host.rank()) + " has no usable GPU: " + why);
-  int count = 0;
-  SPGRAPH_CUDA(cudaGetDeviceCount(&count));
-  if (local >= count)
-    throw Error("NcclCommunicator: rank " + std::to_string(host.rank()) + " is rank " + std::to_string(local) +
-                " on its host, which has " + std::to_string(count) +
-                " GPU(s); NCCL needs a GPU for each rank (run at most " + std::to_string(count) +
-                " ranks a host, or give Options::device)");
-  return local;
-}
 
 NcclCommunicator::NcclCommunicator(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 

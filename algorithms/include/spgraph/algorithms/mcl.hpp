@@ -38,6 +38,9 @@
 #include "spgraph/graphblas/backend.hpp"
 #if SPGRAPH_HAVE_MPI
 #include "spgraph/dist/cpu_backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
+#endif
 #endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
@@ -91,6 +94,9 @@ MclResult mcl(Graph<graphblas::GraphBlasBackend>& graph, const MclOptions& optio
 #if SPGRAPH_HAVE_MPI
 // Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets the clusters.
 MclResult mcl(Graph<dist::CpuBackend>& graph, const MclOptions& options = {}, const MclProgress& progress = {});
+#if SPGRAPH_HAVE_GPU
+MclResult mcl(Graph<dist::GpuBackend>& graph, const MclOptions& options = {}, const MclProgress& progress = {});
+#endif
 #endif
 // The same from a host CSR (row i: vertex i's links with their weights).
 MclResult mcl(Backend backend, const Csr<double>& graph, const MclOptions& options = {},

@@ -31,6 +31,9 @@
 #include "spgraph/graphblas/backend.hpp"
 #if SPGRAPH_HAVE_MPI
 #include "spgraph/dist/cpu_backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
+#endif
 #endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
@@ -88,6 +91,10 @@ MsbfsSummary msbfs(Graph<graphblas::GraphBlasBackend>& graph, const std::vector<
 // Across the ranks of an MPI job (dist/backend.hpp): collective; the sink is called on every rank.
 MsbfsSummary msbfs(Graph<dist::CpuBackend>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
                    const MsbfsOptions& options = {});
+#if SPGRAPH_HAVE_GPU
+MsbfsSummary msbfs(Graph<dist::GpuBackend>& graph, const std::vector<vid_t>& sources, const MsbfsSink& sink,
+                   const MsbfsOptions& options = {});
+#endif
 #endif
 MsbfsSummary msbfs(Backend backend, const Csr<double>& graph, const std::vector<vid_t>& sources,
                    const MsbfsSink& sink, const MsbfsOptions& options = {});

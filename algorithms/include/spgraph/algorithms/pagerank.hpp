@@ -28,6 +28,9 @@
 #include "spgraph/graphblas/backend.hpp"
 #if SPGRAPH_HAVE_MPI
 #include "spgraph/dist/cpu_backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
+#endif
 #endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
@@ -86,6 +89,10 @@ PageRankResult<V> pagerank(Graph<graphblas::GraphBlasBackend>& graph, const Page
 // Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets every rank.
 template <class V>
 PageRankResult<V> pagerank(Graph<dist::CpuBackend>& graph, const PageRankOptions& options = {});
+#if SPGRAPH_HAVE_GPU
+template <class V>
+PageRankResult<V> pagerank(Graph<dist::GpuBackend>& graph, const PageRankOptions& options = {});
+#endif
 #endif
 // The same from a host CSR, building the Graph for this one run on the chosen backend (also
 // throws for a graph that is not square).

@@ -34,6 +34,9 @@
 #include "spgraph/graphblas/backend.hpp"
 #if SPGRAPH_HAVE_MPI
 #include "spgraph/dist/cpu_backend.hpp"
+#if SPGRAPH_HAVE_GPU
+#include "spgraph/dist/gpu_backend.hpp"
+#endif
 #endif
 #if SPGRAPH_HAVE_GPU
 #include "spgraph/gpu/backend.hpp"
@@ -85,6 +88,9 @@ TriangleCountResult triangle_count(Graph<graphblas::GraphBlasBackend>& graph, co
 #if SPGRAPH_HAVE_MPI
 // Across the ranks of an MPI job (dist/backend.hpp): collective, every rank gets the result.
 TriangleCountResult triangle_count(Graph<dist::CpuBackend>& graph, const TriangleCountOptions& options = {});
+#if SPGRAPH_HAVE_GPU
+TriangleCountResult triangle_count(Graph<dist::GpuBackend>& graph, const TriangleCountOptions& options = {});
+#endif
 #endif
 // The same from a host CSR (row i: vertex i's links; values ignored), building the Graph for
 // this one run on the chosen backend.

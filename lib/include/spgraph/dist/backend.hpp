@@ -54,6 +54,7 @@
 #include "spgraph/operations.hpp"
 #include "spgraph/semiring.hpp"
 #include "spgraph/sum_type.hpp"
+#include "spgraph/types.hpp"
 #include "spgraph/unary_ops.hpp"
 
 namespace spgraph::dist {
@@ -65,6 +66,21 @@ const ProcessGrid& grid_of(const A& a, const char* op) {
   if (!a.grid()) throw Error(std::string("dist::Backend::") + op + ": an input belongs to no process grid (it is empty)");
   return *a.grid();
 }
+
+// MxvReducer's pass f(i, w[i], acc, prev, data...) over an mxv's result w, with the previous
+// pass's totals, as a map_reduce functor over (w, data...); callable on the device too, where
+// the local backend's map_reduce runs it.
+template <int R, class V, class F>
+struct WithTotals {
+  F f;
+  double prev[R];
+  template <class... T>
+  SPGRAPH_HD void operator()(std::size_t i, double (&acc)[R], V* w, T*... data) const {
+    double p[R];
+    for (int r = 0; r < R; ++r) p[r] = prev[r];
+    f(i, w[i], acc, p, data...);
+  }
+};
 
 // A descriptor keeping only what applies to the mask (for merging a result into its output).
 inline Descriptor mask_part(const Descriptor& d) {
@@ -504,14 +520,9 @@ struct Backend {
     void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vector<T>&... vectors) {
       if (pending_) throw Error("dist::MxvReducer::start: a pass is unfinished already (finish() it first)");
       Backend::mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
-      const std::array<double, R> prev = prev_;
-      prev_ = Backend::map_reduce<R>(
-          [=](std::size_t i, double (&acc)[R], V* w, T*... data) {
-            double p[R];
-            for (int r = 0; r < R; ++r) p[r] = prev[std::size_t(r)];
-            f(i, w[i], acc, p, data...);
-          },
-          product_, vectors...);
+      detail::WithTotals<R, V, F> pass{f, {}};
+      for (int r = 0; r < R; ++r) pass.prev[r] = prev_[std::size_t(r)];
+      prev_ = Backend::map_reduce<R>(pass, product_, vectors...);
       pending_ = true;
     }
     std::array<double, R> finish() {

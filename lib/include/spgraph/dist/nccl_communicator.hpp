@@ -23,14 +23,9 @@
 
 #include "spgraph/dist/communicator.hpp"
 #include "spgraph/dist/mpi_communicator.hpp"
+#include "spgraph/dist/rank_gpu.hpp"  // device_for_local_rank
 
 namespace spgraph::dist {
-
-// The GPU of this rank: its index among the job's ranks on its host (the launcher's
-// OMPI_COMM_WORLD_LOCAL_RANK, or MPI's shared-memory split of `host` when no launcher says).
-// Throws Error when the host has fewer GPUs than ranks, naming both: NCCL needs a GPU a rank.
-// Collective over `host` (the split) when the environment does not say.
-int device_for_local_rank(const MpiCommunicator& host);
 
 struct NcclOptions {
   int device = -1;                // -1: device_for_local_rank(host)
