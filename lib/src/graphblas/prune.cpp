@@ -1,15 +1,28 @@
-// mxm_prune_rows on the CPU: row panels of A, sized by their intermediate products, multiplied
-// by GraphBLAS; each product read back to the host, its rows pruned in parallel with the rule
-// the GPU kernels share (host/prune_rule.hpp), and appended to the result.
+// mxm_prune_rows on the CPU, as the mcl program expands: each row of A (+.*) B is produced by one
+// thread in a dense accumulator and pruned at once with the rule the GPU kernels share
+// (host/prune_rule.hpp); only its kept entries are stored. Rows go to the threads in small
+// chunks as they finish; the kept rows are concatenated by a prefix sum of their counts. No
+// unpruned product, nor a panel of one, ever exists: beside A and B (read in place) there are
+// the result, and per thread an accumulator over B's columns and one row's entries.
+//
+// The arithmetic is GraphBLAS's plus-times in V, term for term: row i's entry j is the sum of
+// A(i,k) * B(k,j) over the k of A's row in increasing order, the first term assigned (double sums
+// for double, as mcl sums); the rule then reads the row in column order, as GraphBLAS stores it.
 #include <omp.h>
-#include <unistd.h>
+#include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
+#include <exception>
 #include <functional>
 #include <limits>
-#include <numeric>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "host/prune_rule.hpp"
@@ -20,128 +33,327 @@ namespace {
 
 using spgraph::detail::PruneCase;
 
-constexpr std::size_t kBytesPerProduct = 32;  // GraphBLAS's product and workspace, the host copy
-
-std::size_t default_budget() {
-  const std::size_t host = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGE_SIZE));
-  return std::min<std::size_t>(host / 4, std::size_t(8) << 30);
-}
-
-// The bar of one row: its entries >= the bar are kept (Loop is decided by the caller).
+// A matrix's CSR arrays, read where GraphBLAS keeps them: unpacked (which hands them over
+// without a copy, sorted) and packed back unchanged when done, so a const input is neither
+// copied nor altered. A row panel's host copy of T was as large as T itself.
 template <class V>
-double row_bar(const V* v, eid_t n, eid_t kept, PruneCase c, const PruneSpec& s, std::vector<V>& sorted) {
-  if (c == PruneCase::Threshold) return s.threshold;
-  if (c == PruneCase::KeepAll) return -std::numeric_limits<double>::infinity();
-  // The caller keeps the diagonal alone; no bar (the select path below would read sorted[select-1]
-  // of a row that may be shorter, or empty).
-  if (c == PruneCase::Loop) return std::numeric_limits<double>::infinity();
-  sorted.assign(v, v + n);
-  std::sort(sorted.begin(), sorted.end(), std::greater<V>());
-  if (c == PruneCase::RecoverAll) return double(sorted[s.recover - 1]);
-  const double sbar = double(sorted[s.select - 1]);
+class InPlaceCsr {
+ public:
+  explicit InPlaceCsr(GrB_Matrix m) : m_(m) { p_.unpack(m_); }
+  InPlaceCsr(const InPlaceCsr&) = delete;
+  InPlaceCsr& operator=(const InPlaceCsr&) = delete;
+  ~InPlaceCsr() {
+    if (!m_) return;
+    try {
+      p_.pack(m_);
+    } catch (...) {  // cannot fail: the arrays are the ones GraphBLAS gave
+    }
+  }
+  void give_back() {
+    GrB_Matrix m = std::exchange(m_, nullptr);
+    p_.pack(m);
+  }
+  GrB_Index nrows() const { return p_.nrows; }
+  GrB_Index ncols() const { return p_.ncols; }
+  const GrB_Index* ap() const { return p_.ap; }
+  const GrB_Index* aj() const { return p_.aj; }
+  const V* ax() const { return p_.ax; }
+  bool iso() const { return p_.iso; }
+
+ private:
+  GrB_Matrix m_;
+  internal::PackedCsr<V> p_;
+};
+
+// The kept entries of one thread's rows in the order it produced them, in blocks mapped from the
+// system and unmapped as soon as they are copied into the result, so the result never exists
+// twice at once (malloc would keep freed blocks of this size in its heap).
+template <class V>
+class KeptEntries {
+ public:
+  static constexpr std::size_t kBlock = std::size_t(1) << 18;  // entries: 1 MiB of columns, 2 of double values
+
+  KeptEntries() = default;
+  KeptEntries(const KeptEntries&) = delete;
+  KeptEntries& operator=(const KeptEntries&) = delete;
+  ~KeptEntries() {
+    for (Block& b : blocks_) unmap(b);
+  }
+
+  void push(vid_t c, V v) {
+    if (used_ == kBlock) grow();
+    blocks_.back().col[used_] = c;
+    blocks_.back().val[used_++] = v;
+  }
+
+  // Copies the next n entries to col and val, unmapping each block once it is passed.
+  void take(std::size_t n, GrB_Index* col, V* val) {
+    while (n > 0) {
+      Block& b = blocks_[front_];
+      const std::size_t in_block = (front_ + 1 == blocks_.size() ? used_ : kBlock) - read_;
+      const std::size_t k = std::min(n, in_block);
+      std::copy(b.col + read_, b.col + read_ + k, col);
+      std::copy(b.val + read_, b.val + read_ + k, val);
+      col += k, val += k, n -= k, read_ += k;
+      if (read_ == kBlock) {
+        unmap(b);
+        ++front_, read_ = 0;
+      }
+    }
+  }
+
+ private:
+  struct Block {
+    void* base = nullptr;
+    vid_t* col = nullptr;
+    V* val = nullptr;
+  };
+  static constexpr std::size_t kBytes = kBlock * (sizeof(vid_t) + sizeof(V));
+
+  void grow() {
+    blocks_.reserve(blocks_.size() + 1);  // may throw; the mapping below is then not leaked
+    void* p = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      throw ResourceError("graphblas: mxm_prune_rows: cannot map " + std::to_string(kBytes) +
+                          " bytes of host memory for the kept entries (" + std::strerror(errno) + ")");
+    Block b;
+    b.base = p;
+    b.val = static_cast<V*>(p);  // values first: aligned for V
+    b.col = reinterpret_cast<vid_t*>(b.val + kBlock);
+    blocks_.push_back(b);
+    used_ = 0;
+  }
+  static void unmap(Block& b) {
+    if (b.base) munmap(b.base, kBytes);
+    b.base = nullptr;
+  }
+
+  std::vector<Block> blocks_;
+  std::size_t used_ = kBlock;  // entries in the last block
+  std::size_t front_ = 0, read_ = 0;
+};
+
+// A row's bar where the rule needs the row's largest values in order (Select, RecoverAll): its
+// entries >= the bar are kept. Only the largest are ordered, but every number is the one a full
+// sort in descending order gives: the select-th and recover-th largest, and the mass of the
+// entries at or above the select-th summed largest first (those past the select-th all equal it).
+template <class V>
+double ordered_bar(const std::vector<V>& vals, eid_t kept, PruneCase c, const PruneSpec& s, std::vector<V>& top) {
+  const std::greater<V> descending;
+  if (c == PruneCase::RecoverAll) {  // more than `recover` entries, fewer kept
+    top.assign(vals.begin(), vals.end());
+    std::nth_element(top.begin(), top.begin() + (s.recover - 1), top.end(), descending);
+    return double(top[std::size_t(s.recover - 1)]);
+  }
+  // Select: more than `select` entries >= threshold, so the select-th largest of the row is one
+  // of them, and so is the recover-th where more than `recover` are kept.
+  top.clear();
+  for (const V v : vals)
+    if (double(v) >= s.threshold) top.push_back(v);
+  const auto select_end = top.begin() + s.select;
+  std::nth_element(top.begin(), select_end - 1, top.end(), descending);
+  std::sort(top.begin(), select_end - 1, descending);
+  const double sbar = double(top[std::size_t(s.select - 1)]);
   eid_t selected = 0;
   double selected_mass = 0;
-  for (; selected < n && double(sorted[selected]) >= sbar; ++selected) selected_mass += double(sorted[selected]);
-  const double recover_bar = kept > s.recover ? double(sorted[s.recover - 1]) : 0.0;
+  for (; selected < s.select; ++selected) selected_mass += double(top[std::size_t(selected)]);
+  for (auto it = select_end; it != top.end(); ++it)
+    if (double(*it) >= sbar) ++selected, selected_mass += double(*it);  // a tie at the bar
+  double recover_bar = 0.0;
+  if (s.recover > 0 && kept > s.recover) {
+    if (s.recover > s.select) std::nth_element(select_end, top.begin() + (s.recover - 1), top.end(), descending);
+    recover_bar = double(top[std::size_t(s.recover - 1)]);
+  }
   return spgraph::detail::select_bar(sbar, selected, selected_mass, kept, recover_bar, s);
 }
 
-// The rows of `full` (rows first_row.. of the product) pruned and appended to `out`; their peak
-// and sum of squares appended to peak and squares.
+// One thread's rows: the accumulator (a value and the stamp of the last row that wrote it, per
+// column of B), the row in column order, and the kept entries.
 template <class V>
-void prune_panel(const Csr<V>& full, vid_t first_row, const PruneSpec& spec, Csr<V>& out, std::vector<V>& peak,
-                 std::vector<V>& squares) {
-  const vid_t n = full.nrows;
-  std::vector<double> bar(n);
-  std::vector<PruneCase> cases(n);
-  std::vector<eid_t> counts(std::size_t(n) + 1, 0);
-  const std::size_t base = peak.size();
-  peak.resize(base + n);
-  squares.resize(base + n);
-  const auto on_diagonal = [&](vid_t i, eid_t p) { return full.col[p] == first_row + i; };
-#pragma omp parallel
-  {
-    std::vector<V> sorted;
-#pragma omp for schedule(dynamic, 64)
-    for (vid_t i = 0; i < n; ++i) {
-      const eid_t p0 = full.rowptr[i], len = full.rowptr[i + 1] - p0;
-      const V* v = full.val.data() + p0;
-      double peak_i = 0, squares_i = 0, kept_mass = 0;
-      eid_t kept = 0;
-      for (eid_t k = 0; k < len; ++k) {
-        const double x = double(v[k]);
-        peak_i = std::max(peak_i, x);
-        squares_i += x * x;
-        if (x >= spec.threshold) ++kept, kept_mass += x;
+struct RowWorker {
+  std::unique_ptr<V[]> acc;
+  std::vector<std::uint32_t> stamp;
+  std::vector<vid_t> cols;  // the row's columns: touched, then in increasing order
+  std::vector<V> vals, top;
+  KeptEntries<V> kept;
+  std::vector<std::pair<vid_t, vid_t>> chunks;  // the row ranges this thread did, in order
+
+  void start(GrB_Index ncols) {
+    acc.reset(new V[std::size_t(ncols)]);
+    stamp.assign(std::size_t(ncols), 0);
+    cols.reserve(std::size_t(ncols));
+  }
+  void finish() {  // the accumulator is not needed for the copy
+    acc.reset();
+    std::vector<std::uint32_t>().swap(stamp);
+    std::vector<vid_t>().swap(cols);
+    std::vector<V>().swap(vals);
+    std::vector<V>().swap(top);
+  }
+
+  // Row i of A B in cols and vals, in column order.
+  template <bool BIso>
+  void product(vid_t i, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b) {
+    const std::uint32_t mark = std::uint32_t(i) + 1;
+    const GrB_Index *ap = a.ap(), *aj = a.aj(), *bp = b.ap(), *bj = b.aj();
+    const V *ax = a.ax(), *bx = b.ax();
+    const std::size_t a_step = a.iso() ? 0 : 1;
+    V* const x = acc.get();
+    std::uint32_t* const seen = stamp.data();
+    cols.clear();
+    for (GrB_Index p = ap[i]; p < ap[i + 1]; ++p) {
+      const GrB_Index k = aj[p];
+      const V aik = ax[p * a_step];
+      for (GrB_Index q = bp[k]; q < bp[k + 1]; ++q) {
+        const GrB_Index j = bj[q];
+        const V t = aik * (BIso ? bx[0] : bx[q]);
+        if (seen[j] != mark) {
+          seen[j] = mark;
+          x[j] = t;
+          cols.push_back(vid_t(j));
+        } else {
+          x[j] += t;
+        }
       }
-      peak[base + i] = V(peak_i);
-      squares[base + i] = V(squares_i);
-      cases[i] = spgraph::detail::prune_case(len, kept, kept_mass, spec);
-      bar[i] = row_bar(v, len, kept, cases[i], spec, sorted);
-      eid_t count = 0;
-      for (eid_t k = 0; k < len; ++k)
-        count += cases[i] == PruneCase::Loop ? on_diagonal(i, p0 + k) : double(v[k]) >= bar[i];
-      counts[std::size_t(i) + 1] = count;
     }
-  }
-  std::partial_sum(counts.begin(), counts.end(), counts.begin());
-  const eid_t at = out.nnz();
-  out.col.resize(std::size_t(at + counts[n]));
-  out.val.resize(std::size_t(at + counts[n]));
-  for (vid_t i = 0; i < n; ++i) out.rowptr.push_back(at + counts[std::size_t(i) + 1]);
-  out.nrows += n;
-#pragma omp parallel for schedule(dynamic, 64)
-  for (vid_t i = 0; i < n; ++i) {
-    eid_t to = at + counts[i];
-    const bool loop = cases[i] == PruneCase::Loop;
-    for (eid_t p = full.rowptr[i]; p < full.rowptr[i + 1]; ++p) {
-      if (loop ? !on_diagonal(i, p) : double(full.val[p]) < bar[i]) continue;
-      out.col[to] = full.col[p];
-      out.val[to++] = loop ? V(1) : full.val[p];
+    // Column order: a scan of the stamps where the row covers much of B's columns, else a sort.
+    const std::size_t n = cols.size(), ncols = stamp.size();
+    if (n * 64 > ncols) {
+      cols.clear();
+      for (std::size_t j = 0; j < ncols; ++j)
+        if (seen[j] == mark) cols.push_back(vid_t(j));
+    } else {
+      std::sort(cols.begin(), cols.end());
     }
+    vals.resize(n);
+    for (std::size_t k = 0; k < n; ++k) vals[k] = x[cols[k]];
   }
+
+  // Prunes the row in cols and vals (row i of the product); returns how many entries it keeps.
+  eid_t prune(vid_t i, const PruneSpec& spec, V& peak_out, V& squares_out) {
+    const eid_t n = eid_t(cols.size());
+    double peak = 0, squares = 0, kept_mass = 0;
+    eid_t kept_count = 0;
+    for (const V v : vals) {
+      const double x = double(v);
+      peak = std::max(peak, x);
+      squares += x * x;
+      if (x >= spec.threshold) ++kept_count, kept_mass += x;
+    }
+    peak_out = V(peak);
+    squares_out = V(squares);
+    const PruneCase c = spgraph::detail::prune_case(n, kept_count, kept_mass, spec);
+    if (c == PruneCase::Loop) {  // mcl's emergency loop: the diagonal alone, set to 1
+      const auto at = std::lower_bound(cols.begin(), cols.end(), i);
+      if (at == cols.end() || *at != i) return 0;
+      kept.push(i, V(1));
+      return 1;
+    }
+    double bar = spec.threshold;
+    if (c == PruneCase::KeepAll) bar = -std::numeric_limits<double>::infinity();
+    else if (c == PruneCase::Select || c == PruneCase::RecoverAll) bar = ordered_bar(vals, kept_count, c, spec, top);
+    eid_t count = 0;
+    for (eid_t k = 0; k < n; ++k)
+      if (double(vals[std::size_t(k)]) >= bar) kept.push(cols[std::size_t(k)], vals[std::size_t(k)]), ++count;
+    return count;
+  }
+};
+
+bool is_plus_times(SemiringId sr) {
+  return sr.add.op == spgraph::detail::Op::Plus && sr.mul.op == spgraph::detail::Op::Times;
 }
 
 }  // namespace
 
 template <class V>
 void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B,
-                    SemiringId sr, const PruneSpec& spec, std::size_t memory_budget) {
+                    SemiringId sr, const PruneSpec& spec, std::size_t /*memory_budget: no panels on the CPU*/) {
   internal::require(A.handle(), "mxm_prune_rows", "A");
   internal::require(B.handle(), "mxm_prune_rows", "B");
-  const Csr<V> a = to_host(A);
-  Vector<vid_t> b_degrees;
-  row_degrees(b_degrees, B);
-  const std::vector<vid_t> b_rows = to_host(b_degrees);
-  if (std::size_t(a.ncols) != b_rows.size())
-    throw Error("graphblas: mxm_prune_rows: A is " + std::to_string(a.nrows) + " x " + std::to_string(a.ncols) +
-                " but B has " + std::to_string(b_rows.size()) + " rows");
-  // Row panels whose intermediate products fit the budget (a row that alone exceeds it is a
-  // panel of its own).
-  const std::uint64_t room = (memory_budget ? memory_budget : default_budget()) / kBytesPerProduct;
-  Csr<V> out;
-  out.ncols = static_cast<vid_t>(internal::ncols(B.handle()));
+  if (!is_plus_times(sr))
+    throw Error(std::string("graphblas: mxm_prune_rows: the semiring must be plus-times (MCL's expansion); got ") +
+                sr.add.name + "." + sr.mul.name);
+  const GrB_Index a_cols = internal::ncols(A.handle()), b_rows = internal::nrows(B.handle());
+  if (a_cols != b_rows)
+    throw Error("graphblas: mxm_prune_rows: A is " + std::to_string(internal::nrows(A.handle())) + " x " +
+                std::to_string(a_cols) + " but B has " + std::to_string(b_rows) + " rows");
+
+  Matrix<V> result;
   std::vector<V> peak_h, squares_h;
-  vid_t first = 0;
-  while (first < a.nrows) {
-    vid_t last = first;
-    std::uint64_t products = 0;
-    while (last < a.nrows) {
-      std::uint64_t row = 0;
-      for (eid_t p = a.rowptr[last]; p < a.rowptr[last + 1]; ++p) row += std::uint64_t(b_rows[a.col[p]]);
-      if (last > first && products + row > room) break;
-      products += row;
-      ++last;
+  {
+    // A and B read in place (the same arrays when B is A), given back before C is replaced,
+    // which may be one of them.
+    InPlaceCsr<V> a(A.handle());
+    std::unique_ptr<InPlaceCsr<V>> b_own;
+    if (B.handle() != A.handle()) b_own = std::make_unique<InPlaceCsr<V>>(B.handle());
+    const InPlaceCsr<V>& b = b_own ? *b_own : a;
+    const vid_t n = vid_t(a.nrows());
+    const GrB_Index ncols = b.ncols();
+    peak_h.resize(std::size_t(n));
+    squares_h.resize(std::size_t(n));
+    internal::PackedCsr<V> out;
+    out.nrows = a.nrows();
+    out.ncols = ncols;
+    out.ap = internal::malloc_array<GrB_Index>(std::size_t(n) + 1);
+    out.ap_bytes = (std::size_t(n) + 1) * sizeof(GrB_Index);
+    out.ap[0] = 0;
+
+    const int threads = std::max(1, omp_get_max_threads());
+    std::vector<RowWorker<V>> workers(static_cast<std::size_t>(threads));
+    constexpr std::int64_t kChunk = 16;  // rows a thread takes at a time
+    std::atomic<std::int64_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr error;
+    std::mutex error_lock;
+    const auto fail = [&] {
+      std::lock_guard<std::mutex> hold(error_lock);
+      if (!error) error = std::current_exception();
+      failed = true;
+    };
+#pragma omp parallel num_threads(threads)
+    {
+      RowWorker<V>& w = workers[std::size_t(omp_get_thread_num())];
+      try {
+        w.start(ncols);
+        while (!failed.load(std::memory_order_relaxed)) {
+          const std::int64_t first = next.fetch_add(kChunk);
+          if (first >= n) break;
+          const vid_t last = vid_t(std::min<std::int64_t>(n, first + kChunk));
+          w.chunks.emplace_back(vid_t(first), last);
+          for (vid_t i = vid_t(first); i < last; ++i) {
+            if (b.iso()) w.template product<true>(i, a, b);
+            else w.template product<false>(i, a, b);
+            out.ap[std::size_t(i) + 1] = GrB_Index(w.prune(i, spec, peak_h[std::size_t(i)], squares_h[std::size_t(i)]));
+          }
+        }
+        w.finish();
+      } catch (...) {
+        fail();
+      }
     }
-    std::vector<vid_t> rows(std::size_t(last - first));
-    std::iota(rows.begin(), rows.end(), first);
-    Matrix<V> panel, product;
-    extract_rows(panel, A, rows);
-    detail::mxm<V>(product, nullptr, panel, B, sr, Descriptor{});
-    prune_panel(to_host(product), first, spec, out, peak_h, squares_h);
-    first = last;
+    if (error) std::rethrow_exception(error);
+
+    for (vid_t i = 0; i < n; ++i) out.ap[std::size_t(i) + 1] += out.ap[i];
+    const std::size_t nnz = std::size_t(out.ap[n]);
+    out.aj = internal::malloc_array<GrB_Index>(nnz);
+    out.aj_bytes = std::max<std::size_t>(nnz, 1) * sizeof(GrB_Index);
+    out.ax = internal::malloc_array<V>(nnz);
+    out.ax_bytes = std::max<std::size_t>(nnz, 1) * sizeof(V);
+    // Each thread copies the rows it produced, in order, giving back its blocks as it goes.
+#pragma omp parallel num_threads(threads)
+    for (int t = omp_get_thread_num(); t < threads; t += omp_get_num_threads())
+      for (const auto& [first, last] : workers[std::size_t(t)].chunks) {
+        const GrB_Index at = out.ap[first];
+        workers[std::size_t(t)].kept.take(std::size_t(out.ap[last] - at), out.aj + at, out.ax + at);
+      }
+    workers.clear();
+
+    a.give_back();
+    if (b_own) b_own->give_back();
+    result = Matrix<V>(n, vid_t(ncols));
+    out.pack(result.handle());
   }
-  C = from_host(out);
+  C = std::move(result);
   peak = from_host(peak_h);
   squares = from_host(squares_h);
 }
