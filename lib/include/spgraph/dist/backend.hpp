@@ -119,7 +119,8 @@ struct Backend {
     const ProcessGrid& g = detail::grid_of(A, "to_host");
     const detail::Entries<V> all = detail::allgather_entries(g.world(), detail::block_entries(A));
     std::vector<vid_t> row(all.row.begin(), all.row.end()), col(all.col.begin(), all.col.end());
-    return detail::csr_from_local_entries<V>(vid_t(A.nrows()), vid_t(A.ncols()), row, col, all.val, false);
+    // A pattern comes back as its local backend gave it (only the GPU's has no values).
+    return detail::csr_from_local_entries<V>(vid_t(A.nrows()), vid_t(A.ncols()), row, col, all.val, all.pattern);
   }
   // For a Graph built from a matrix already distributed (Graph(Matrix<double>)): its pattern,
   // and its values in another type, block by block.
@@ -396,6 +397,7 @@ struct Backend {
     }
     const detail::Entries<V> mine = detail::block_entries(A);
     detail::Entries<V> moved;
+    moved.pattern = mine.pattern;
     for (std::size_t e = 0; e < mine.size(); ++e)
       for (std::int64_t k : picks_of[std::size_t(mine.row[e] - A.row_range().begin)]) {
         moved.push(k, mine.col[e]);

@@ -145,7 +145,8 @@ std::vector<W> reduce_col_partials(const ProcessGrid& g, std::int64_t m, const s
                     vector_piece(m, g.shape(), me).size());
 }
 
-// Matrix entries with global indices (values empty: a pattern, every entry 1).
+// Matrix entries with global indices; `pattern`: they came from a pattern (every entry 1), and
+// their values are ones.
 template <class V>
 struct Entries {
   std::vector<std::int64_t> row, col;
@@ -166,8 +167,20 @@ Entries<V> block_entries(const Matrix<Local, V>& A) {
   e.col.reserve(std::size_t(h.nnz()));
   for (vid_t i = 0; i < h.nrows; ++i)
     for (eid_t k = h.rowptr[std::size_t(i)]; k < h.rowptr[std::size_t(i) + 1]; ++k) e.push(r0 + i, c0 + h.col[std::size_t(k)]);
-  e.val = to_wire(h.val);
+  // A local backend may give a pattern block without values (the GPU's); its entries are ones.
+  e.pattern = h.val.empty() && h.nnz() > 0;
+  e.val = e.pattern ? std::vector<wire_t<V>>(e.size(), wire_t<V>(1)) : to_wire(h.val);
   return e;
+}
+
+// Whether the entries the ranks of `world` hold between them form a pattern: some rank holds
+// pattern entries and none holds valued ones (collective).
+template <class V>
+bool all_pattern(Communicator& world, const Entries<V>& mine) {
+  std::uint8_t mine_flags[2] = {std::uint8_t(mine.size() > 0 && mine.pattern), std::uint8_t(mine.size() > 0 && !mine.pattern)};
+  std::uint8_t any[2] = {0, 0};
+  world.allreduce(mine_flags, any, 2, ReduceOp::Max);
+  return any[0] && !any[1];
 }
 
 // A local CSR of nrows x ncols from entries already in local indices (unsorted; no repeats).
@@ -207,12 +220,7 @@ Matrix<Local, V> matrix_from_entries(const ProcessGrid& grid, std::int64_t n, st
   require_host_grid(grid);
   Communicator& world = grid.world();
   const std::size_t p = std::size_t(world.size());
-  bool pattern = mine.pattern;  // every rank must agree
-  {
-    std::uint8_t any_values = pattern ? 0 : 1, all = 0;
-    world.allreduce(&any_values, &all, 1, ReduceOp::Max);
-    pattern = all == 0;
-  }
+  const bool pattern = all_pattern(world, mine);
   std::vector<int> owner(mine.size());
   std::vector<std::int64_t> send_counts(p, 0);
   for (std::size_t e = 0; e < mine.size(); ++e) {
@@ -248,7 +256,9 @@ Matrix<Local, V> matrix_from_entries(const ProcessGrid& grid, std::int64_t n, st
   }
   std::vector<wire_t<V>> val;
   if (!pattern) {
-    if (mine.val.size() != mine.size()) throw Error("dist::Backend: entries with and without values mixed");
+    if (mine.val.size() != mine.size())
+      throw Error("dist::Backend: " + std::to_string(mine.size()) + " entries with " + std::to_string(mine.val.size()) +
+                  " values");
     exchange([&](std::size_t e) { return mine.val[e]; }, val);
   }
   Csr<V> block = csr_from_local_entries<V>(vid_t(rows.size()), vid_t(cols.size()), row, col, val, pattern);
@@ -272,6 +282,7 @@ Entries<V> allgather_entries(Communicator& world, const Entries<V>& mine) {
   world.allgatherv(mine.col.data(), all.col.data(), counts, displs);
   all.val.resize(total);
   world.allgatherv(mine.val.data(), all.val.data(), counts, displs);
+  all.pattern = all_pattern(world, mine);
   return all;
 }
 
