@@ -7,6 +7,9 @@
 #include "dist_test_support.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
+#if SPGRAPH_WITH_NCCL
+#include "spgraph/dist/rank_gpu.hpp"
+#endif
 
 namespace spgraph::dist::test {
 namespace {
@@ -30,6 +33,13 @@ bool nccl_possible(std::string* why) {
   if (!device::gpu_available(&local_why)) {
     ok = 0;
     *why = "no CUDA device: NCCL tests need a GPU for each rank (" + local_why + ")";
+  } else {
+    try {  // more ranks on this host than GPUs: NCCL refuses two ranks on one GPU
+      (void)device_for_local_rank(world());
+    } catch (const Error& e) {
+      ok = 0;
+      *why = std::string("NCCL tests need a GPU for each rank: ") + e.what();
+    }
   }
 #else
   ok = 0;
