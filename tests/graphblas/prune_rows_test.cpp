@@ -257,6 +257,34 @@ TYPED_TEST(GraphblasPruneRows, RealGraphIterates) {
   expect_same(ours(t1m, t1m, spec), reference(t1m, t1m, spec), "T1 T1");
 }
 
+// B with over two million columns: the accumulator holds fewer rows side by side (the group of
+// rows that share each read of B shrinks to keep it within its bytes), with short rows listed
+// and long ones read back by a scan.
+TYPED_TEST(GraphblasPruneRows, ManyColumns) {
+  using V = TypeParam;
+  const vid_t n = (vid_t(1) << 21) + 7;
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<vid_t> column(0, n - 1);
+  std::uniform_real_distribution<double> weight(0.01, 1.0);
+  std::vector<Entry<V>> ea, eb;
+  std::set<vid_t> ks;
+  for (vid_t i = 0; i < 48; ++i) {  // rows 0-23 short (few terms), 24-47 long
+    std::set<vid_t> row;
+    while (row.size() < (i < 24 ? 3u : 150u)) row.insert(column(rng) % 4096);
+    for (vid_t k : row) ea.push_back({i, k, V(weight(rng))}), ks.insert(k);
+  }
+  for (vid_t k : ks) {
+    std::set<vid_t> row;
+    while (row.size() < 1000u) row.insert(column(rng));
+    for (vid_t j : row) eb.push_back({k, j, V(weight(rng))});
+  }
+  const auto a = matrix<V>(48, n, ea), b = matrix<V>(n, n, eb);
+  const PruneSpec spec{0.99999 / 10000, 1100, 1400, 0.9};
+  expect_same(ours(a, b, spec), reference(a, b, spec), "2^21 + 7 columns");
+  const PruneSpec tight{0.001, 60, 80, 0.9};
+  expect_same(ours(a, b, tight), reference(a, b, tight), "2^21 + 7 columns, tight");
+}
+
 // A and B are read in place and given back unchanged; C may be A itself.
 TEST(GraphblasPruneRowsInputs, UnchangedAndAliased) {
   const Csr<double> h = random_iterate<double>(200, 10, 3);

@@ -8,10 +8,13 @@
 // The arithmetic is GraphBLAS's plus-times in V, term for term: row i's entry j is the sum of
 // A(i,k) * B(k,j) over the k of A's row in increasing order, the first term assigned (double sums
 // for double, as mcl sums); the rule then reads the row in column order, as GraphBLAS stores it.
+// (The build targets plain x86-64, without FMA, so a product and its sum are rounded apart, as in
+// GraphBLAS; a build for a CPU with FMA would let the compiler fuse them.)
 #include <omp.h>
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -138,18 +141,18 @@ class KeptEntries {
 // sort in descending order gives: the select-th and recover-th largest, and the mass of the
 // entries at or above the select-th summed largest first (those past the select-th all equal it).
 template <class V>
-double ordered_bar(const std::vector<V>& vals, eid_t kept, PruneCase c, const PruneSpec& s, std::vector<V>& top) {
+double ordered_bar(const V* vals, std::size_t n, eid_t kept, PruneCase c, const PruneSpec& s, std::vector<V>& top) {
   const std::greater<V> descending;
   if (c == PruneCase::RecoverAll) {  // more than `recover` entries, fewer kept
-    top.assign(vals.begin(), vals.end());
+    top.assign(vals, vals + n);
     std::nth_element(top.begin(), top.begin() + (s.recover - 1), top.end(), descending);
     return double(top[std::size_t(s.recover - 1)]);
   }
   // Select: more than `select` entries >= threshold, so the select-th largest of the row is one
   // of them, and so is the recover-th where more than `recover` are kept.
   top.clear();
-  for (const V v : vals)
-    if (double(v) >= s.threshold) top.push_back(v);
+  for (std::size_t k = 0; k < n; ++k)
+    if (double(vals[k]) >= s.threshold) top.push_back(vals[k]);
   const auto select_end = top.begin() + s.select;
   std::nth_element(top.begin(), select_end - 1, top.end(), descending);
   std::sort(top.begin(), select_end - 1, descending);
@@ -167,94 +170,188 @@ double ordered_bar(const std::vector<V>& vals, eid_t kept, PruneCase c, const Pr
   return spgraph::detail::select_bar(sbar, selected, selected_mass, kept, recover_bar, s);
 }
 
-// One thread's rows: the accumulator (a value and the stamp of the last row that wrote it, per
-// column of B), the row in column order, and the kept entries.
+// One thread's rows, taken a group of consecutive rows at a time: rows of an MCL iterate reach
+// many of the same rows of B (its hubs, and its neighbours' where the ids have locality), and a
+// row of B read once serves every row of the group that reaches it. Per column of B the
+// accumulator holds the group's sums side by side, -0.0 between groups, and a byte says which
+// rows of the group touched the column. Groups are of kGroup rows, fewer where B has so many
+// columns that the accumulator would pass kAccumulatorBytes.
 template <class V>
 struct RowWorker {
-  std::unique_ptr<V[]> acc;
-  std::vector<std::uint32_t> stamp;
-  std::vector<vid_t> cols;  // the row's columns: touched, then in increasing order
-  std::vector<V> vals, top;
+  static constexpr int kGroup = 8;  // at most 8: the touched byte
+  static constexpr std::size_t kAccumulatorBytes = std::size_t(64) << 20;
+  int group = kGroup, shift = 3;  // group = 1 << shift
+  // A group whose products reach more than 1/kDense of B's columns is read back by a scan of
+  // the touched bytes; a smaller one keeps a list of its columns, sorted after.
+  static constexpr std::uint64_t kDense = 8;
+  std::unique_ptr<V[]> acc;  // acc[(j << shift) + r]: row r of the group, column j
+  std::vector<std::uint8_t> touched;
+  std::vector<vid_t> list;  // the group's columns, then in increasing order (room for one more)
+  std::array<std::vector<vid_t>, kGroup> cols;  // each row of the group in column order
+  std::array<std::vector<V>, kGroup> vals;
+  std::array<std::size_t, kGroup> length{};
+  std::vector<V> top;
   KeptEntries<V> kept;
   std::vector<std::pair<vid_t, vid_t>> chunks;  // the row ranges this thread did, in order
 
   void start(GrB_Index ncols) {
-    acc.reset(new V[std::size_t(ncols)]);
-    stamp.assign(std::size_t(ncols), 0);
-    cols.reserve(std::size_t(ncols));
+    while (shift > 0 && (std::size_t(ncols) << shift) * sizeof(V) > kAccumulatorBytes) --shift;
+    group = 1 << shift;
+    acc.reset(new V[std::size_t(ncols) << shift]);
+    std::fill_n(acc.get(), std::size_t(ncols) << shift, V(-0.0));
+    touched.assign(std::size_t(ncols), 0);
   }
   void finish() {  // the accumulator is not needed for the copy
     acc.reset();
-    std::vector<std::uint32_t>().swap(stamp);
-    std::vector<vid_t>().swap(cols);
-    std::vector<V>().swap(vals);
+    std::vector<std::uint8_t>().swap(touched);
+    std::vector<vid_t>().swap(list);
+    for (int r = 0; r < kGroup; ++r) std::vector<vid_t>().swap(cols[r]), std::vector<V>().swap(vals[r]);
     std::vector<V>().swap(top);
   }
 
-  // Row i of A B in cols and vals, in column order.
+  // The `count` rows first.. of A B (count <= group) into cols, vals and length, each in column
+  // order. Every sum starts at -0.0, which leaves its first term as it is (x + -0.0 == x for every
+  // x, zeros and NaN included), so the sums are GraphBLAS's, whose first term is assigned, and
+  // the loops have no branch on the data. The rows of A are merged by column, so each row's
+  // terms still come in the order of its k.
   template <bool BIso>
-  void product(vid_t i, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b) {
-    const std::uint32_t mark = std::uint32_t(i) + 1;
+  void product(vid_t first, int count, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b) {
     const GrB_Index *ap = a.ap(), *aj = a.aj(), *bp = b.ap(), *bj = b.aj();
     const V *ax = a.ax(), *bx = b.ax();
-    const std::size_t a_step = a.iso() ? 0 : 1;
-    V* const x = acc.get();
-    std::uint32_t* const seen = stamp.data();
-    cols.clear();
-    for (GrB_Index p = ap[i]; p < ap[i + 1]; ++p) {
-      const GrB_Index k = aj[p];
-      const V aik = ax[p * a_step];
-      for (GrB_Index q = bp[k]; q < bp[k + 1]; ++q) {
-        const GrB_Index j = bj[q];
-        const V t = aik * (BIso ? bx[0] : bx[q]);
-        if (seen[j] != mark) {
-          seen[j] = mark;
-          x[j] = t;
-          cols.push_back(vid_t(j));
-        } else {
-          x[j] += t;
+    const std::size_t a_step = a.iso() ? 0 : 1, ncols = touched.size();
+    GrB_Index at[kGroup], end[kGroup];
+    std::uint64_t products = 0;
+    for (int r = 0; r < kGroup; ++r) {
+      at[r] = r < count ? ap[first + r] : 0;
+      end[r] = r < count ? ap[first + r + 1] : 0;
+      for (GrB_Index p = at[r]; p < end[r]; ++p) products += bp[aj[p] + 1] - bp[aj[p]];
+    }
+    const std::size_t room = std::size_t(std::min<std::uint64_t>(products, ncols)) + 1;
+    if (list.size() < room) list.resize(room);
+    const bool dense = products * kDense > ncols;
+    std::size_t n = 0;
+    for (;;) {
+      GrB_Index k = std::numeric_limits<GrB_Index>::max();
+      for (int r = 0; r < kGroup; ++r)
+        if (at[r] < end[r]) k = std::min(k, aj[at[r]]);
+      if (k == std::numeric_limits<GrB_Index>::max()) break;
+      int c = 0, rows[kGroup];
+      V aik[kGroup];
+      std::uint8_t mask = 0;
+      for (int r = 0; r < kGroup; ++r)
+        if (at[r] < end[r] && aj[at[r]] == k) {
+          aik[c] = ax[at[r]++ * a_step];
+          rows[c++] = r;
+          mask = std::uint8_t(mask | (1u << r));
         }
+      const GrB_Index q0 = bp[k], q1 = bp[k + 1];
+      if (dense) scatter_rows<false, BIso>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      else scatter_rows<true, BIso>(c, q0, q1, bj, bx, rows, aik, mask, n);
+    }
+    // The group's columns in order: a scan of the touched bytes where they are many, else a sort.
+    vid_t* __restrict const l = list.data();
+    const std::uint8_t* __restrict const t = touched.data();
+    if (dense || n * 64 > ncols) {
+      n = 0;
+      for (std::size_t j = 0; j < ncols; ++j) {
+        l[n] = vid_t(j);
+        n += t[j] != 0;
       }
-    }
-    // Column order: a scan of the stamps where the row covers much of B's columns, else a sort.
-    const std::size_t n = cols.size(), ncols = stamp.size();
-    if (n * 64 > ncols) {
-      cols.clear();
-      for (std::size_t j = 0; j < ncols; ++j)
-        if (seen[j] == mark) cols.push_back(vid_t(j));
     } else {
-      std::sort(cols.begin(), cols.end());
+      std::sort(l, l + n);
     }
-    vals.resize(n);
-    for (std::size_t k = 0; k < n; ++k) vals[k] = x[cols[k]];
+    gather(count, n, std::size_t(std::min<std::uint64_t>(products, ncols)));
   }
 
-  // Prunes the row in cols and vals (row i of the product); returns how many entries it keeps.
-  eid_t prune(vid_t i, const PruneSpec& spec, V& peak_out, V& squares_out) {
-    const eid_t n = eid_t(cols.size());
+  // scatter<C> for the c (1..kGroup) rows of the group that reach a row of B.
+  template <bool List, bool BIso, int C = 1>
+  void scatter_rows(int c, GrB_Index q0, GrB_Index q1, const GrB_Index* bj, const V* bx, const int* rows,
+                    const V* aik, std::uint8_t mask, std::size_t& n) {
+    if constexpr (C < kGroup) {
+      if (c != C) return scatter_rows<List, BIso, C + 1>(c, q0, q1, bj, bx, rows, aik, mask, n);
+    }
+    scatter<C, List, BIso>(q0, q1, bj, bx, rows, aik, mask, n);
+  }
+
+  // B's row k (q0..q1) scaled by the C values aik into the rows `rows` of the group; the list
+  // of the group's columns grows where a column is new to it.
+  template <int C, bool List, bool BIso>
+  void scatter(GrB_Index q0, GrB_Index q1, const GrB_Index* __restrict bj, const V* __restrict bx,
+               const int* rows, const V* aik, std::uint8_t mask, std::size_t& n) {
+    V* __restrict const x = acc.get();
+    std::uint8_t* __restrict const t = touched.data();
+    vid_t* __restrict const l = list.data();
+    int r[C];
+    V s[C];
+    for (int c = 0; c < C; ++c) r[c] = rows[c], s[c] = aik[c];
+    std::size_t m = n;
+    for (GrB_Index q = q0; q < q1; ++q) {
+      __builtin_prefetch(bj + q + 64);
+      if (!BIso) __builtin_prefetch(bx + q + 64);
+      const GrB_Index j = bj[q];
+      const V bkj = BIso ? bx[0] : bx[q];
+      V* const y = x + (j << shift);
+      for (int c = 0; c < C; ++c) y[r[c]] += s[c] * bkj;
+      if (List) {
+        l[m] = vid_t(j);
+        m += t[j] == 0;
+      }
+      t[j] = std::uint8_t(t[j] | mask);
+    }
+    n = m;
+  }
+
+  // Each row of the group out of the accumulator, in column order; the accumulator back to
+  // -0.0 and the touched bytes to 0 where the group reached.
+  void gather(int count, std::size_t n, std::size_t most) {
+    for (int r = 0; r < count; ++r) {
+      if (cols[r].size() < most) cols[r].resize(most), vals[r].resize(most);
+      length[r] = 0;
+    }
+    V* __restrict const x = acc.get();
+    std::uint8_t* __restrict const t = touched.data();
+    const vid_t* __restrict const l = list.data();
+    for (std::size_t k = 0; k < n; ++k) {
+      const vid_t j = l[k];
+      V* const y = x + (std::size_t(j) << shift);
+      for (unsigned bits = t[j]; bits; bits &= bits - 1) {
+        const int r = __builtin_ctz(bits);
+        cols[r][length[r]] = j;
+        vals[r][length[r]++] = y[r];
+        y[r] = V(-0.0);
+      }
+      t[j] = 0;
+    }
+  }
+
+  // Prunes row r of the group (row i of the product); returns how many entries it keeps.
+  eid_t prune(int r, vid_t i, const PruneSpec& spec, V& peak_out, V& squares_out) {
+    const V* const v = vals[r].data();
+    const vid_t* const c = cols[r].data();
+    const std::size_t n = length[r];
     double peak = 0, squares = 0, kept_mass = 0;
     eid_t kept_count = 0;
-    for (const V v : vals) {
-      const double x = double(v);
+    for (std::size_t k = 0; k < n; ++k) {
+      const double x = double(v[k]);
       peak = std::max(peak, x);
       squares += x * x;
       if (x >= spec.threshold) ++kept_count, kept_mass += x;
     }
     peak_out = V(peak);
     squares_out = V(squares);
-    const PruneCase c = spgraph::detail::prune_case(n, kept_count, kept_mass, spec);
-    if (c == PruneCase::Loop) {  // mcl's emergency loop: the diagonal alone, set to 1
-      const auto at = std::lower_bound(cols.begin(), cols.end(), i);
-      if (at == cols.end() || *at != i) return 0;
+    const PruneCase how = spgraph::detail::prune_case(eid_t(n), kept_count, kept_mass, spec);
+    if (how == PruneCase::Loop) {  // mcl's emergency loop: the diagonal alone, set to 1
+      const vid_t* at = std::lower_bound(c, c + n, i);
+      if (at == c + n || *at != i) return 0;
       kept.push(i, V(1));
       return 1;
     }
     double bar = spec.threshold;
-    if (c == PruneCase::KeepAll) bar = -std::numeric_limits<double>::infinity();
-    else if (c == PruneCase::Select || c == PruneCase::RecoverAll) bar = ordered_bar(vals, kept_count, c, spec, top);
+    if (how == PruneCase::KeepAll) bar = -std::numeric_limits<double>::infinity();
+    else if (how == PruneCase::Select || how == PruneCase::RecoverAll) bar = ordered_bar(v, n, kept_count, how, spec, top);
     eid_t count = 0;
-    for (eid_t k = 0; k < n; ++k)
-      if (double(vals[std::size_t(k)]) >= bar) kept.push(cols[std::size_t(k)], vals[std::size_t(k)]), ++count;
+    for (std::size_t k = 0; k < n; ++k)
+      if (double(v[k]) >= bar) kept.push(c[k], v[k]), ++count;
     return count;
   }
 };
@@ -320,10 +417,14 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
           if (first >= n) break;
           const vid_t last = vid_t(std::min<std::int64_t>(n, first + kChunk));
           w.chunks.emplace_back(vid_t(first), last);
-          for (vid_t i = vid_t(first); i < last; ++i) {
-            if (b.iso()) w.template product<true>(i, a, b);
-            else w.template product<false>(i, a, b);
-            out.ap[std::size_t(i) + 1] = GrB_Index(w.prune(i, spec, peak_h[std::size_t(i)], squares_h[std::size_t(i)]));
+          for (vid_t g = vid_t(first); g < last; g += w.group) {
+            const int count = int(std::min<vid_t>(w.group, last - g));
+            if (b.iso()) w.template product<true>(g, count, a, b);
+            else w.template product<false>(g, count, a, b);
+            for (int r = 0; r < count; ++r) {
+              const std::size_t i = std::size_t(g) + std::size_t(r);
+              out.ap[i + 1] = GrB_Index(w.prune(r, vid_t(i), spec, peak_h[i], squares_h[i]));
+            }
           }
         }
         w.finish();
