@@ -3,7 +3,8 @@
 // (host/prune_rule.hpp); only its kept entries are stored. Rows go to the threads in small
 // chunks as they finish; the kept rows are concatenated by a prefix sum of their counts. No
 // unpruned product, nor a panel of one, ever exists: beside A and B (read in place) there are
-// the result, and per thread an accumulator over B's columns and one row's entries.
+// the result, and per thread an accumulator over B's columns for a group of rows and their
+// unpruned entries (docs/performance/mcl.md, "The CPU backend").
 //
 // The arithmetic is GraphBLAS's plus-times in V, term for term: row i's entry j is the sum of
 // A(i,k) * B(k,j) over the k of A's row in increasing order, the first term assigned (double sums

@@ -74,10 +74,11 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
                     SemiringId sr, const PruneSpec& spec, std::size_t memory_budget);
 }  // namespace detail
 
-// C = A (+.*) B, rows pruned as spec says (operations.hpp's mxm_prune_rows): row panels of A
-// multiplied by GraphBLAS, each pruned on the host as it is produced (rows in parallel, the rule
-// the GPU shares), so the unpruned product is never whole. A panel's products, at 32 bytes
-// each, fit MxmOptions::memory_budget, or a quarter of the host's memory (at most 8 GiB).
+// C = A (+.*) B, rows pruned as spec says (operations.hpp's mxm_prune_rows), for the plus-times
+// semiring (anything else is an Error): each row produced by one thread and pruned at once with
+// the rule the GPU shares, as the mcl program expands, so no unpruned row is ever stored; A and
+// B are read in place. GraphBLAS's own sums, term for term (lib/src/graphblas/prune.cpp).
+// MxmOptions::memory_budget is not used: there are no panels on the CPU.
 template <class SR, class V>
 void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B, SR,
                     const PruneSpec& spec, const MxmOptions& options = {}) {
