@@ -236,7 +236,7 @@ struct PageRankIterations {
   const typename B::template Matrix<V>& in_links;
   std::vector<typename B::template Vector<V>>& scaled;
   typename B::template Vector<std::uint8_t>& degree_code;  // OutDegreeCode::of(outdeg)
-  typename B::template Vector<vid_t>& degree;
+  const typename B::template Vector<vid_t>& degree;
   double dangling;
   double damping;
   RankBase rank_base;
@@ -366,8 +366,7 @@ PageRankResult<V> pagerank_on_graph(Graph<B>& g, const PageRankOptions& options)
   auto start = std::chrono::steady_clock::now();
 
   const auto& in_links = g.template in_links<V>();  // A', pattern only
-  // The passes take every vector by non-const reference; they only read the out-degrees.
-  auto& degree = const_cast<typename B::template Vector<vid_t>&>(g.template out_degree<V>());
+  const auto& degree = g.template out_degree<V>();  // the passes read it: const
   PageRankResult<V> result;
   const bool fixed = options.fixed_iterations > 0;
   std::vector<typename B::template Vector<V>> scaled;

@@ -40,7 +40,7 @@ void check_axpy_and_sums(std::size_t n) {
     sum_y += 2 * x[i] + 1;
     sum_x2 += x[i] * x[i];
   }
-  auto dx = B::from_host(x);
+  const auto dx = B::from_host(x);  // read alone: passed const
   auto dy = B::from_host(y);
   const auto sums = B::template map_reduce<3>(AxpyAndSums{}, dx, dy);
   EXPECT_EQ(sums[0], sum_y);
@@ -231,7 +231,7 @@ void check_chained_passes(const MxvReduceCase& c, SpmvKernel kernel) {
 
   auto A = B::from_host(c.a);
   auto x = B::from_host(c.x);
-  auto z = B::from_host(c.z);
+  const auto z = B::from_host(c.z);  // read alone by the pass: passed const
   typename B::template Vector<double> y[2] = {B::from_host(std::vector<double>(n, -1.0)),
                                               B::from_host(std::vector<double>(n, -1.0))};
   typename B::template MxvReducer<double, 2> pass;

@@ -157,7 +157,8 @@ concept Backend = requires {
     };
 
 // An SpMV fused with a pass over its rows (gpu/mxv_reduce.hpp, graphblas/mxv_reduce.hpp)
-// and the dense-vector pass map_reduce.
+// and the dense-vector pass map_reduce. A vector the pass only reads is passed const (its
+// functor then sees a const pointer); the others are written.
 template <class B>
 concept FusedMxvReduce = Backend<B> && requires {
   typename B::template MxvReducer<double, 1>;

@@ -52,9 +52,9 @@
 #include "spgraph/error.hpp"
 #include "spgraph/operation_options.hpp"
 #include "spgraph/operations.hpp"
+#include "spgraph/pass_with_totals.hpp"
 #include "spgraph/semiring.hpp"
 #include "spgraph/sum_type.hpp"
-#include "spgraph/types.hpp"
 #include "spgraph/unary_ops.hpp"
 
 namespace spgraph::dist {
@@ -66,21 +66,6 @@ const ProcessGrid& grid_of(const A& a, const char* op) {
   if (!a.grid()) throw Error(std::string("dist::Backend::") + op + ": an input belongs to no process grid (it is empty)");
   return *a.grid();
 }
-
-// MxvReducer's pass f(i, w[i], acc, prev, data...) over an mxv's result w, with the previous
-// pass's totals, as a map_reduce functor over (w, data...); callable on the device too, where
-// the local backend's map_reduce runs it.
-template <int R, class V, class F>
-struct WithTotals {
-  F f;
-  double prev[R];
-  template <class... T>
-  SPGRAPH_HD void operator()(std::size_t i, double (&acc)[R], V* w, T*... data) const {
-    double p[R];
-    for (int r = 0; r < R; ++r) p[r] = prev[r];
-    f(i, w[i], acc, p, data...);
-  }
-};
 
 // A descriptor keeping only what applies to the mask (for merging a result into its output).
 inline Descriptor mask_part(const Descriptor& d) {
@@ -479,8 +464,9 @@ struct Backend {
 
   // ---- the fused passes (FusedMxvReduce) ------------------------------------------------------
   // map_reduce over the vectors' pieces, the sums added across ranks.
-  template <int R, class F, class... V>
-  static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+  // Read-only vectors may be passed const; f then sees const pointers for them.
+  template <int R, class F, class... Vs>
+  static std::array<double, R> map_reduce(F f, Vs&... vectors) {
     const ProcessGrid* grids[] = {vectors.grid()...};
     if (!grids[0]) throw Error("dist::Backend::map_reduce: a vector belongs to no process grid");
     std::array<double, R> mine = Local::template map_reduce<R>(f, vectors.piece()...), all{};
@@ -491,8 +477,8 @@ struct Backend {
   class MapReducer {
    public:
     static constexpr bool deferred = false;
-    template <class F, class... V>
-    void start(F f, Vector<V>&... vectors) {
+    template <class F, class... Vs>
+    void start(F f, Vs&... vectors) {
       if (pending_) throw Error("dist::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
       sums_ = map_reduce<R>(f, vectors...);
       pending_ = true;
@@ -518,11 +504,11 @@ struct Backend {
       prev_ = totals;
     }
     void prepare(const Matrix<V>&, const SpmvOptions&) {}
-    template <class SR, class F, class... T>
-    void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vector<T>&... vectors) {
+    template <class SR, class F, class... Vs>
+    void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vs&... vectors) {
       if (pending_) throw Error("dist::MxvReducer::start: a pass is unfinished already (finish() it first)");
       Backend::mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
-      detail::WithTotals<R, V, F> pass{f, {}};
+      spgraph::detail::PassWithTotals<R, V, F> pass{f, {}};
       for (int r = 0; r < R; ++r) pass.prev[r] = prev_[std::size_t(r)];
       prev_ = Backend::map_reduce<R>(pass, product_, vectors...);
       pending_ = true;

@@ -168,8 +168,8 @@ struct GpuBackend {
   template <class V> static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) { gpu::row_degrees(d, A); }
   template <class V> static void diag(Matrix<V>& C, const Vector<V>& v) { gpu::diag(C, v); }
 
-  template <int R, class F, class... V>
-  static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+  template <int R, class F, class... Vs>
+  static std::array<double, R> map_reduce(F f, Vs&... vectors) {
     return gpu::map_reduce<R>(f, vectors...);
   }
   // The same pass, repeated with its scratch kept and its sums read later (start/finish).

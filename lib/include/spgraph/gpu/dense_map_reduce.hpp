@@ -7,7 +7,8 @@
 //
 //   std::array<double, R> sums = gpu::map_reduce<R>(f, v1, v2, ...);
 //
-// calls f(i, acc, v1.data(), v2.data(), ...) for every i in [0, n), where n is the vectors'
+// calls f(i, acc, v1.data(), v2.data(), ...) for every i in [0, n) (a const pointer for a vector
+// passed const, which the pass only reads), where n is the vectors'
 // common length (a mismatch throws spgraph::Error) and acc is a double[R] that f adds its
 // contributions to; returns the totals of acc. Contract for f (an SPGRAPH_HD functor, copied
 // to the device by value): it may write only element i of each vector, and read element j != i
@@ -41,8 +42,8 @@
 
 namespace spgraph::gpu {
 
-template <int R, class F, class... V>
-std::array<double, R> map_reduce(F f, Vector<V>&... vectors);
+template <int R, class F, class... Vs>
+std::array<double, R> map_reduce(F f, Vs&... vectors);
 
 namespace detail {
 
@@ -117,8 +118,8 @@ class MapReducer {
     if (launched_) sums_.drain(0);
   }
 
-  template <class F, class... V>
-  void start(F f, Vector<V>&... vectors);
+  template <class F, class... Vs>
+  void start(F f, Vs&... vectors);
 
   std::array<double, R> finish() {
     if (!pending_) throw Error("gpu::MapReducer::finish: no pass was started since the last finish()");

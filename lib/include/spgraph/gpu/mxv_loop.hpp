@@ -90,9 +90,9 @@ class MxvLoop {
 
   // Throws spgraph::Error for vectors whose lengths do not match A (square), for
   // max_iterations < 1, where cooperative launches are not supported, and where A does not suit.
-  template <class SR, class F, class Stop, class... T>
+  template <class SR, class F, class Stop, class... Vs>
   MxvLoopResult<R> run(F f, Stop stop, const Matrix<V>& A, Vector<V>& x0, Vector<V>& x1, SR, int max_iterations,
-                       const std::array<double, R>& seed, Vector<T>&... vectors);
+                       const std::array<double, R>& seed, Vs&... vectors);
 
  private:
   device::Buffer<unsigned long long> piece_words_;  // each block's piece of the row its slice ends

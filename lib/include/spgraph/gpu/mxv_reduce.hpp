@@ -89,8 +89,8 @@ class MxvReducer {
   // builds, so that every pass costs the same.
   void prepare(const Matrix<V>& A, const SpmvOptions& options);
 
-  template <class SR, class F, class... T>
-  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options, Vector<T>&... vectors);
+  template <class SR, class F, class... Vs>
+  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options, Vs&... vectors);
 
   // The sums of the oldest pass not yet finished; waits for that pass alone.
   std::array<double, R> finish() {
@@ -107,8 +107,8 @@ class MxvReducer {
     product_holds_.reset();
   }
 
-  template <class SR, class F, class... T>
-  void start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vector<T>&... vectors);
+  template <class SR, class F, class... Vs>
+  void start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vs&... vectors);
 
   device::Buffer<double> partials_;    // one sum per block and r
   device::Buffer<unsigned> arrivals_;  // blocks done with the pass in flight; 0 between passes

@@ -173,8 +173,8 @@ struct GraphBlasBackend {
   static void diag(Matrix<V>& C, const Vector<V>& v) { graphblas::diag(C, v); }
 
   // The fused dense-vector pass (graphblas/dense_map_reduce.hpp).
-  template <int R, class F, class... V>
-  static std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+  template <int R, class F, class... Vs>
+  static std::array<double, R> map_reduce(F f, Vs&... vectors) {
     return graphblas::map_reduce<R>(f, vectors...);
   }
   // The same pass, repeated with its scratch kept and its sums read later (start/finish).

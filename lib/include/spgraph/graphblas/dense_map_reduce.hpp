@@ -38,22 +38,23 @@ void with_all_dense(Body& body, std::size_t, Opened opened) {
   std::apply(body, opened);
 }
 
-template <class Body, class Opened, class V, class... Rest>
-void with_all_dense(Body& body, std::size_t n, Opened opened, Vector<V>& v, Rest&... rest) {
-  with_dense(v, [&](V* data, std::size_t size) {
+// Each vector's array opened in turn (a const vector's as const), then body(arrays...).
+template <class Body, class Opened, class Vec, class... Rest>
+void with_all_dense(Body& body, std::size_t n, Opened opened, Vec& v, Rest&... rest) {
+  with_dense(v, [&](auto* data, std::size_t size) {
     if (size != n)
       throw Error("graphblas::map_reduce: vectors of different lengths (" + std::to_string(n) + " and " +
                   std::to_string(size) + ")");
-    with_all_dense(body, n, std::tuple_cat(opened, std::tuple<V*>(data)), rest...);
+    with_all_dense(body, n, std::tuple_cat(opened, std::tuple<decltype(data)>(data)), rest...);
   });
 }
 
 }  // namespace detail
 
-template <int R, class F, class... V>
-std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+template <int R, class F, class... Vs>
+std::array<double, R> map_reduce(F f, Vs&... vectors) {
   static_assert(R >= 1, "map_reduce needs at least one sum");
-  static_assert(sizeof...(V) >= 1, "map_reduce needs at least one vector");
+  static_assert(sizeof...(Vs) >= 1, "map_reduce needs at least one vector");
   const std::size_t sizes[] = {vectors.size()...};
   const std::size_t n = sizes[0];
   std::array<double, R> sums{};
@@ -99,8 +100,8 @@ class MapReducer {
  public:
   static constexpr bool deferred = false;  // start() returns once the pass is done
 
-  template <class F, class... V>
-  void start(F f, Vector<V>&... vectors) {
+  template <class F, class... Vs>
+  void start(F f, Vs&... vectors) {
     if (pending_)
       throw Error("graphblas::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
     sums_ = map_reduce<R>(f, vectors...);

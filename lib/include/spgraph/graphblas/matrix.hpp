@@ -154,5 +154,11 @@ void with_dense(Vector<V>& v, F&& f) {
   }
   detail::pack_dense(v, data, n);
 }
+// The same for reading alone: f(const V* data, std::size_t n). The array is taken from v and
+// given back as it was (so v is logically const), and f must not use v meanwhile.
+template <class V, class F>
+void with_dense(const Vector<V>& v, F&& f) {
+  with_dense(const_cast<Vector<V>&>(v), [&](V* data, std::size_t n) { f(static_cast<const V*>(data), n); });
+}
 
 }  // namespace spgraph::graphblas

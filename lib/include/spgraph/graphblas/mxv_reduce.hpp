@@ -11,6 +11,7 @@
 #include "spgraph/graphblas/dense_map_reduce.hpp"
 #include "spgraph/graphblas/matrix.hpp"
 #include "spgraph/graphblas/operations.hpp"
+#include "spgraph/pass_with_totals.hpp"
 
 namespace spgraph::graphblas {
 
@@ -29,21 +30,16 @@ class MxvReducer {
   // GraphBLAS's mxv needs nothing built ahead; the scratch is.
   void prepare(const Matrix<V>& A, const SpmvOptions&) { size_product(static_cast<std::size_t>(A.nrows())); }
 
-  template <class SR, class F, class... T>
-  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vector<T>&... vectors) {
+  template <class SR, class F, class... Vs>
+  void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vs&... vectors) {
     if (in_flight_.size() >= 2)
       throw Error("graphblas::MxvReducer::start: two passes are unfinished already (finish() one first)");
     const std::size_t n = static_cast<std::size_t>(A.nrows());
     size_product(n);
     mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
-    const std::array<double, R> prev = prev_;
-    prev_ = map_reduce<R>(
-        [&](std::size_t i, double (&acc)[R], V* w, T*... data) {
-          double p[R];
-          for (int r = 0; r < R; ++r) p[r] = prev[std::size_t(r)];
-          f(i, w[i], acc, p, data...);
-        },
-        product_, vectors...);
+    spgraph::detail::PassWithTotals<R, V, F> pass{f, {}};
+    for (int r = 0; r < R; ++r) pass.prev[r] = prev_[std::size_t(r)];
+    prev_ = map_reduce<R>(pass, product_, vectors...);
     in_flight_.push_back(prev_);
   }
 

@@ -150,6 +150,14 @@ __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<F, T...
   add_block_sums<R>(acc, to, gridDim.x);
 }
 
+// A pass's kernel for its data pointers, T deduced from them (const where a vector was passed
+// const): named by deduction, because nvcc's launch stubs cannot spell the kernel's arguments
+// when they are given through an alias template.
+template <int R, class F, class... T>
+constexpr auto map_reduce_kernel_for(T*...) {
+  return map_reduce_kernel<R, F, T...>;
+}
+
 // Grid size for a map_reduce_kernel pass over n indices: what is resident on the device at
 // once, so each thread covers several indices and the per-block partials stay few.
 template <class Kernel>
@@ -186,9 +194,9 @@ std::size_t common_length(const char* op, const Vector<V>&... vectors) {
 }  // namespace detail
 
 template <int R>
-template <class F, class... V>
-void MapReducer<R>::start(F f, Vector<V>&... vectors) {
-  static_assert(sizeof...(V) >= 1, "map_reduce needs at least one vector");
+template <class F, class... Vs>
+void MapReducer<R>::start(F f, Vs&... vectors) {
+  static_assert(sizeof...(Vs) >= 1, "map_reduce needs at least one vector");
   if (pending_)
     throw Error("gpu::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
   const std::size_t n = detail::common_length("gpu::map_reduce", vectors...);
@@ -199,7 +207,7 @@ void MapReducer<R>::start(F f, Vector<V>&... vectors) {
 
   const cudaStream_t streams[] = {vectors.stream()...};
   const cudaStream_t stream = streams[0];
-  auto kernel = detail::map_reduce_kernel<R, F, V...>;
+  auto kernel = detail::map_reduce_kernel_for<R, F>(vectors.data()...);
   const int grid = detail::map_reduce_grid(kernel, n);
   kernel<<<grid, detail::kMapReduceBlock, 0, stream>>>(
       n, f, detail::sum_targets<R>(partials_, arrivals_, std::size_t(grid), stream, sums_.device(0), nullptr),
@@ -209,8 +217,8 @@ void MapReducer<R>::start(F f, Vector<V>&... vectors) {
   pending_ = launched_ = true;
 }
 
-template <int R, class F, class... V>
-std::array<double, R> map_reduce(F f, Vector<V>&... vectors) {
+template <int R, class F, class... Vs>
+std::array<double, R> map_reduce(F f, Vs&... vectors) {
   MapReducer<R> pass;
   pass.start(f, vectors...);
   return pass.finish();

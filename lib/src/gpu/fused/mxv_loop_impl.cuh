@@ -477,6 +477,13 @@ std::size_t loop_shared_bytes(const LoopSlices& slices, std::size_t sum_bytes) {
   return most;
 }
 
+// The kernel for these data pointers, T deduced (const where a vector was passed const): named
+// by deduction, as nvcc's launch stubs cannot spell arguments given through an alias template.
+template <class SR, class V, int R, class Product, class F, class Stop, class... T>
+constexpr auto mxv_loop_kernel_for(T*...) {
+  return mxv_loop_kernel<SR, V, R, Product, F, Stop, T...>;
+}
+
 }  // namespace spgraph::gpu::detail
 
 namespace spgraph::gpu {
@@ -497,9 +504,9 @@ void MxvLoop<V, R>::prepare(const Matrix<V>& A) {
 }
 
 template <class V, int R>
-template <class SR, class F, class Stop, class... T>
+template <class SR, class F, class Stop, class... Vs>
 MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V>& x0, Vector<V>& x1, SR,
-                                    int max_iterations, const std::array<double, R>& seed, Vector<T>&... vectors) {
+                                    int max_iterations, const std::array<double, R>& seed, Vs&... vectors) {
   using namespace detail;
   using P = Partial<SR, V>;
   if (A.nrows() != A.ncols())
@@ -527,7 +534,7 @@ MxvLoopResult<R> MxvLoop<V, R>::run(F f, Stop stop, const Matrix<V>& A, Vector<V
 
   const auto& csr = A.csr();
   auto launch = [&](auto product) {
-    auto kernel = mxv_loop_kernel<SR, V, R, decltype(product), F, Stop, T...>;
+    auto kernel = mxv_loop_kernel_for<SR, V, R, decltype(product), F, Stop>(vectors.data()...);
     SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     const int resident = device::resident_blocks(kernel, kLoopBlock, shared);
     if (resident < slices.blocks())

@@ -82,6 +82,12 @@ __global__ void __launch_bounds__(kMapReduceBlock, kMapReduceBlocksPerSm<Rows, c
   add_block_sums<R>(acc, to, gridDim.x);
 }
 
+// The kernel for these data pointers, T deduced (see map_reduce_kernel_for).
+template <class SR, int R, class Rows, class V, class... T>
+constexpr auto rows_then_clear_kernel_for(T*...) {
+  return rows_then_clear_kernel<SR, R, Rows, V, T...>;
+}
+
 // The rows of a product that the same kernel accumulated into w with atomics: each is read
 // once, through L2 (other blocks wrote it in this kernel, so not through the read-only path),
 // and put back to the identity, so the next product accumulates into w without a fill kernel
@@ -126,6 +132,12 @@ __global__ void __launch_bounds__(kMapReduceBlock, 6)
   add_block_sums<R>(acc, to, pass_blocks);
 }
 
+// The kernel for these data pointers, T deduced (see map_reduce_kernel_for).
+template <class SR, class V, int R, class Product, class Rows, class... T>
+constexpr auto coo_map_reduce_kernel_for(T*...) {
+  return coo_map_reduce_kernel<SR, V, R, Product, Rows, T...>;
+}
+
 // How a chain's product runs with its pass. A COO product adds into its output with atomics,
 // so the pass can put each row it reads back to the identity and the next product needs no
 // fill kernel first: up to kFusedChainMaxNnz nonzeros (mxv_reduce.hpp says why that bound),
@@ -146,8 +158,8 @@ ChainLaunch chain_launch(const Matrix<V>& A, SpmvKernel requested) {
 namespace spgraph::gpu {
 
 template <class V, int R>
-template <class SR, class F, class... T>
-void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vector<T>&... vectors) {
+template <class SR, class F, class... Vs>
+void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bool fused, Vs&... vectors) {
   using namespace detail;
   const std::size_t n = product_.size();
   const V identity = SR::template identity<V>();
@@ -165,7 +177,7 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
       launch_coo_kernel<SR>(row_ids, csr.col.data(), nnz, product, product_.data(), OutputMask<V>{});
       // (The functor's type spelled out: a local alias as a template argument in this lambda
       // breaks nvcc's generated launch stub.)
-      auto pass = rows_then_clear_kernel<SR, R, RowsOfProduct<V, R, F>, V, T...>;
+      auto pass = rows_then_clear_kernel_for<SR, R, RowsOfProduct<V, R, F>, V>(vectors.data()...);
       const int grid = map_reduce_grid(pass, n);
       pass<<<grid, kMapReduceBlock>>>(
           n, RowsOfProduct<V, R, F>{f, totals_.data()},
@@ -177,7 +189,7 @@ void MxvReducer<V, R>::start_coo(F f, const Matrix<V>& A, const Vector<V>& x, bo
     }
     using Rows = RowsOfAccumulatedProduct<V, R, F>;
     const Rows rows{f, totals_.data(), product_.data(), identity};
-    auto kernel = coo_map_reduce_kernel<SR, V, R, decltype(product), Rows, T...>;
+    auto kernel = coo_map_reduce_kernel_for<SR, V, R, decltype(product), Rows>(vectors.data()...);
     static device::PerDevice<int> resident;  // per instantiation and device
     const CooSingleLaunchShape shape = coo_single_launch_shape(
         A.nrows(), nnz, kMapReduceBlock, resident.get([&](int) { return device::resident_blocks(kernel, kMapReduceBlock); }));
@@ -208,9 +220,9 @@ void MxvReducer<V, R>::prepare(const Matrix<V>& A, const SpmvOptions& options) {
 }
 
 template <class V, int R>
-template <class SR, class F, class... T>
+template <class SR, class F, class... Vs>
 void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, const SpmvOptions& options,
-                             Vector<T>&... vectors) {
+                             Vs&... vectors) {
   using namespace detail;
   if (started_ - finished_ >= 2)
     throw Error("gpu::MxvReducer::start: two passes are in flight already (finish() one first)");
@@ -240,7 +252,7 @@ void MxvReducer<V, R>::start(F f, const Matrix<V>& A, const Vector<V>& x, SR, co
     sums_.clear(slot);
   } else {
     using Rows = RowsOfProduct<V, R, F>;
-    auto pass = map_reduce_kernel<R, Rows, V, T...>;
+    auto pass = map_reduce_kernel_for<R, Rows>(product_.data(), vectors.data()...);
     const int grid = map_reduce_grid(pass, n);
     pass<<<grid, kMapReduceBlock>>>(
         n, Rows{f, totals_.data()},
