@@ -266,6 +266,42 @@ Matrix<Local, V> matrix_from_entries(const ProcessGrid& grid, std::int64_t n, st
   return Matrix<Local, V>(grid, n, m, std::move(local));
 }
 
+// The whole rows of this rank's vector piece (rows of its row block), from every rank of its grid
+// row (all-to-all along the row), in an n-row CSR with every other row empty.
+template <class Local, class V>
+Csr<V> piece_rows(const Matrix<Local, V>& A) {
+  const ProcessGrid& g = *A.grid();
+  const std::int64_t n = A.nrows();
+  const std::int64_t p = std::int64_t(g.world().size());
+  const Entries<V> mine = block_entries(A);
+  const std::size_t pc = std::size_t(g.cols());
+  std::vector<int> to(mine.size());
+  std::vector<std::int64_t> send_counts(pc, 0);
+  for (std::size_t e = 0; e < mine.size(); ++e) {
+    to[e] = int(block_owner(n, p, mine.row[e]) - std::int64_t(g.row()) * g.cols());
+    ++send_counts[std::size_t(to[e])];
+  }
+  const auto send_displs = offsets_of(send_counts);
+  std::vector<std::int64_t> recv_counts(pc, 0);
+  g.row_comm().alltoall(send_counts.data(), recv_counts.data(), 1);
+  const auto recv_displs = offsets_of(recv_counts);
+  const std::size_t received = std::size_t(recv_displs.back() + recv_counts.back());
+  auto exchange = [&](const auto& values, auto& out) {
+    std::decay_t<decltype(out)> send(mine.size());
+    std::vector<std::int64_t> next(send_displs);
+    for (std::size_t e = 0; e < mine.size(); ++e) send[std::size_t(next[std::size_t(to[e])]++)] = values[e];
+    out.resize(received);
+    g.row_comm().alltoallv(send.data(), send_counts, send_displs, out.data(), recv_counts, recv_displs);
+  };
+  std::vector<std::int64_t> row, col;
+  std::vector<wire_t<V>> val;
+  exchange(mine.row, row);
+  exchange(mine.col, col);
+  exchange(mine.val, val);
+  std::vector<vid_t> r(row.begin(), row.end()), c(col.begin(), col.end());
+  return csr_from_local_entries<V>(vid_t(n), vid_t(A.ncols()), r, c, val, false);
+}
+
 // Every rank's entries, on every rank (the whole matrix, for to_host).
 template <class V>
 Entries<V> allgather_entries(Communicator& world, const Entries<V>& mine) {
