@@ -18,7 +18,9 @@
 //                     along the grid rows and B's along the columns, multiplied locally (the mask
 //                     applied inside each product) and added into C's block
 //   mxm_reduce_rows   the masked product's rows summed (reduce_rows)
-//   mxm_prune_rows    each rank's rows of the product gathered whole along the grid row, pruned
+//   mxm_prune_rows    in phases of rows sized from a memory estimate (dist/pruned_product.hpp):
+//                     each phase's product by SUMMA, each rank's rows of it gathered whole along
+//                     the grid row and pruned before the next phase
 //   ewise_*, apply,   on each block (a transposed operand transposed first)
 //   assign, select    positional selects shifted by the block's offset; top-k per row (column)
 //                     on the whole row (column), gathered along the grid row (column)
@@ -49,6 +51,7 @@
 #include "spgraph/dist/containers.hpp"
 #include "spgraph/dist/exchange.hpp"
 #include "spgraph/dist/layout.hpp"
+#include "spgraph/dist/pruned_product.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/operation_options.hpp"
 #include "spgraph/operations.hpp"
@@ -201,43 +204,16 @@ struct Backend {
     reduce_rows<monoid::Plus>(y, C);
   }
 
-  // C = A B by SUMMA, then each rank takes the whole rows of its vector piece from the ranks of
-  // its grid row (all-to-all along the row), prunes them with the local backend (a pruned product
-  // by the identity, the rows at their global positions so that mcl's diagonal rule sees the
-  // right column), and sends the kept entries to their owners.
+  // HipMCL's way: the product in phases of rows, each formed by SUMMA and pruned before the next
+  // (dist/pruned_product.hpp).
   template <class SR, class V>
   static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B,
                              SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
-    Matrix<V> product;
-    mxm(product, nullptr, A, B, sr, Descriptor{}, opt);
-    const ProcessGrid& g = *product.grid();
-    const std::int64_t n = product.nrows(), m = product.ncols();
-    const Csr<V> rows = detail::piece_rows(product);
-    Csr<V> identity;
-    identity.nrows = identity.ncols = vid_t(m);
-    identity.rowptr.resize(std::size_t(m) + 1);
-    std::iota(identity.rowptr.begin(), identity.rowptr.end(), eid_t(0));
-    identity.col.resize(std::size_t(m));
-    std::iota(identity.col.begin(), identity.col.end(), vid_t(0));
-    LocalMatrix<V> pruned;
-    LocalVector<V> peak_rows, squares_rows;
-    Local::mxm_prune_rows(pruned, peak_rows, squares_rows, Local::from_host(rows),
-                          Local::template pattern_from_host<V>(identity), PlusTimes{}, spec, opt);
-    const BlockRange mine = vector_piece(n, g.shape(), g.world().rank());
-    const Csr<V> kept = Local::to_host(pruned);
-    detail::Entries<V> e;
-    for (std::int64_t i = mine.begin; i < mine.end; ++i)
-      for (eid_t k = kept.rowptr[std::size_t(i)]; k < kept.rowptr[std::size_t(i) + 1]; ++k) {
-        e.push(i, kept.col[std::size_t(k)]);
-        e.val.push_back(kept.val[std::size_t(k)]);
-      }
-    C = detail::matrix_from_entries<Local, V>(g, n, m, e);
-    auto take = [&](const LocalVector<V>& all) {
-      const std::vector<V> h = Local::to_host(all);
-      return Vector<V>(g, n, Local::from_host(std::vector<V>(h.begin() + mine.begin, h.begin() + mine.end)));
-    };
-    peak = take(peak_rows);
-    squares = take(squares_rows);
+    detail::grid_of(A, "mxm_prune_rows");
+    detail::grid_of(B, "mxm_prune_rows");
+    if (A.ncols() != B.nrows())
+      throw Error("dist::Backend::mxm_prune_rows: A is " + dims(A) + " and B " + dims(B) + "; A's columns must equal B's rows");
+    detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
   }
 
   // ---- element-wise --------------------------------------------------------------------------
