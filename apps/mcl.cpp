@@ -136,9 +136,10 @@ void declare(CLI::App& cli, Flags& f) {
       ->capture_default_str();
   add_backend_option(cli, f.backend);
   cli.add_option("--memory-budget", f.mcl.memory_budget,
-                 "bytes one row panel of the expansion may use (K, M, G suffixes for powers of 1024, as in "
-                 "512M): on the GPU device memory (default: half of what is free, at most 8G), on the CPU its products at "
-                 "32 bytes each (default: a quarter of the host's memory, at most 8G)")
+                 "bytes one part of the expansion may use (K, M, G suffixes for powers of 1024, as in 512M): on "
+                 "the GPU a row panel's device memory (default: half of what is free, at most 8G); under mpirun "
+                 "one phase's host memory on each rank (default: a quarter of the host's memory shared among "
+                 "its ranks); the CPU backend, which prunes each row as it is produced, needs none")
       ->type_name("BYTES")
       ->transform(CLI::AsSizeValue(false).description(""));
 }

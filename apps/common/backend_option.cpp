@@ -16,8 +16,9 @@ CLI::Option* add_backend_option(CLI::App& cli, BackendChoice& choice) {
                     {{"auto", BackendChoice::Auto}, {"gpu", BackendChoice::Gpu}, {"cpu", BackendChoice::Cpu}},
                     "where to run: gpu (this project's CUDA kernels), cpu (SuiteSparse:GraphBLAS), or auto (the "
                     "GPU when one is usable and the graph has at least this app's threshold of links, where the GPU "
-                    "finishes first; SPGRAPH_GPU_THRESHOLD=LINKS sets it; else the CPU); the backend that ran and "
-                    "why are printed");
+                    "finishes first; SPGRAPH_GPU_THRESHOLD=LINKS sets it; else the CPU; under mpirun, GPU ranks "
+                    "when every rank has a GPU of its own, else CPU ranks); the backend that ran and why are "
+                    "printed");
 }
 
 SelectedBackend select_backend(BackendChoice choice) {

@@ -11,8 +11,10 @@ enum class MxmAlgorithm { Auto, Hash, Esc };
 
 struct MxmOptions {
   MxmAlgorithm algorithm = MxmAlgorithm::Auto;
-  // Device bytes C's computation may use; 0 means what is free on the device. When C does
-  // not fit, it is computed in row panels (see gpu/spgemm.hpp).
+  // Bytes C's computation may use (0: the backend's default). On the GPU, device bytes (what is
+  // free): a C that does not fit is computed in row panels (gpu/spgemm.hpp). On the distributed
+  // backend, the host bytes one phase of a rank's mxm_prune_rows may use (dist/pruned_product.hpp;
+  // a quarter of the host's memory shared among its ranks). GraphBLAS needs none.
   std::size_t memory_budget = 0;
 };
 

@@ -55,9 +55,10 @@ struct MclOptions {
   std::int64_t recover_number = 1400;  // mcl -R: recovered up to R entries ...
   int recover_percent = 90;            // mcl -pct: ... while the kept mass is below pct %
   std::int64_t max_iterations = 10000;  // mcl -L
-  // Bytes one row panel of the expansion may use: on the GPU device memory (0: half of what is
-  // free, at most 8 GiB; the pruned rows are kept besides it), on the CPU the panel's products at 32 bytes each
-  // (0: a quarter of the host's memory, at most 8 GiB).
+  // Bytes one part of the expansion may use: on the GPU a row panel's device memory (0: half of
+  // what is free, at most 8 GiB; the pruned rows are kept besides it); across the ranks of an MPI
+  // job a phase's host memory on each rank (0: a quarter of the host's memory shared among its
+  // ranks). The CPU backend prunes each row as it is produced and needs none.
   std::size_t memory_budget = 0;
 };
 
