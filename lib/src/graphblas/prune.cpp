@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -40,6 +41,14 @@ using spgraph::detail::PruneCase;
 // A matrix's CSR arrays, read where GraphBLAS keeps them: unpacked (which hands them over
 // without a copy, sorted) and packed back unchanged when done, so a const input is neither
 // copied nor altered. A row panel's host copy of T was as large as T itself.
+//
+// While they are ours, B's 8-byte columns can hold each entry's value too: the column in the low
+// 32 bits (B has fewer than 2^31 columns), the value as a float in the high 32, where every
+// value is a float exactly (an MCL iterate is: each is rounded to float). A product then reads
+// 8 bytes of B, as mcl does, instead of 16, and no more memory; the columns are restored before
+// GraphBLAS takes them back. A column read as aj[p] & kColumn is right either way.
+constexpr GrB_Index kColumn = 0xffffffffu;
+
 template <class V>
 class InPlaceCsr {
  public:
@@ -48,14 +57,31 @@ class InPlaceCsr {
   InPlaceCsr& operator=(const InPlaceCsr&) = delete;
   ~InPlaceCsr() {
     if (!m_) return;
+    restore_columns();
     try {
       p_.pack(m_);
     } catch (...) {  // cannot fail: the arrays are the ones GraphBLAS gave
     }
   }
   void give_back() {
+    restore_columns();
     GrB_Matrix m = std::exchange(m_, nullptr);
     p_.pack(m);
+  }
+  // Puts each value beside its column where every value is a float exactly; says whether it did.
+  bool pack_values() {
+    if (p_.iso) return false;
+    const std::int64_t nnz = std::int64_t(p_.nnz());
+    const V* x = p_.ax;
+    bool exact = true;
+#pragma omp parallel for reduction(&& : exact)
+    for (std::int64_t q = 0; q < nnz; ++q) exact = exact && V(float(x[q])) == x[q];  // NaN is not
+    if (!exact) return false;
+    GrB_Index* j = p_.aj;
+#pragma omp parallel for
+    for (std::int64_t q = 0; q < nnz; ++q) j[q] |= GrB_Index(std::bit_cast<std::uint32_t>(float(x[q]))) << 32;
+    packed_ = true;
+    return true;
   }
   GrB_Index nrows() const { return p_.nrows; }
   GrB_Index ncols() const { return p_.ncols; }
@@ -63,11 +89,26 @@ class InPlaceCsr {
   const GrB_Index* aj() const { return p_.aj; }
   const V* ax() const { return p_.ax; }
   bool iso() const { return p_.iso; }
+  bool packed() const { return packed_; }
 
  private:
+  void restore_columns() noexcept {
+    if (!packed_) return;
+    const std::int64_t nnz = std::int64_t(p_.nnz());
+    GrB_Index* j = p_.aj;
+#pragma omp parallel for
+    for (std::int64_t q = 0; q < nnz; ++q) j[q] &= kColumn;
+    packed_ = false;
+  }
+
   GrB_Matrix m_;
   internal::PackedCsr<V> p_;
+  bool packed_ = false;
 };
+
+// How a product reads B's entries: value beside the column (packed), one value for all (iso),
+// or the column and value arrays as GraphBLAS keeps them.
+enum class BRead { Packed, Iso, Plain };
 
 // The kept entries of one thread's rows in the order it produced them, in blocks mapped from the
 // system and unmapped as soon as they are copied into the result, so the result never exists
@@ -175,13 +216,14 @@ double ordered_bar(const V* vals, std::size_t n, eid_t kept, PruneCase c, const 
 // many of the same rows of B (its hubs, and its neighbours' where the ids have locality), and a
 // row of B read once serves every row of the group that reaches it. Per column of B the
 // accumulator holds the group's sums side by side, -0.0 between groups, and a byte says which
-// rows of the group touched the column. Groups are of kGroup rows, fewer where B has so many
+// rows of the group touched the column. Groups are of kGroup rows (8 side by side took 2.3 MB
+// on cit-HepPh's 34,546 columns, past a 2 MiB L2, and were slower), fewer where B has so many
 // columns that the accumulator would pass kAccumulatorBytes.
 template <class V>
 struct RowWorker {
-  static constexpr int kGroup = 8;  // at most 8: the touched byte
-  static constexpr std::size_t kAccumulatorBytes = std::size_t(64) << 20;
-  int group = kGroup, shift = 3;  // group = 1 << shift
+  static constexpr int kGroup = 4;  // at most 8: the touched byte
+  static constexpr std::size_t kAccumulatorBytes = std::size_t(32) << 20;
+  int group = kGroup, shift = 2;  // group = 1 << shift
   // A group whose products reach more than 1/kDense of B's columns is read back by a scan of
   // the touched bytes; a smaller one keeps a list of its columns, sorted after.
   static constexpr std::uint64_t kDense = 8;
@@ -215,7 +257,7 @@ struct RowWorker {
   // x, zeros and NaN included), so the sums are GraphBLAS's, whose first term is assigned, and
   // the loops have no branch on the data. The rows of A are merged by column, so each row's
   // terms still come in the order of its k.
-  template <bool BIso>
+  template <BRead How>
   void product(vid_t first, int count, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b) {
     const GrB_Index *ap = a.ap(), *aj = a.aj(), *bp = b.ap(), *bj = b.aj();
     const V *ax = a.ax(), *bx = b.ax();
@@ -225,7 +267,7 @@ struct RowWorker {
     for (int r = 0; r < kGroup; ++r) {
       at[r] = r < count ? ap[first + r] : 0;
       end[r] = r < count ? ap[first + r + 1] : 0;
-      for (GrB_Index p = at[r]; p < end[r]; ++p) products += bp[aj[p] + 1] - bp[aj[p]];
+      for (GrB_Index p = at[r]; p < end[r]; ++p) products += bp[(aj[p] & kColumn) + 1] - bp[aj[p] & kColumn];
     }
     const std::size_t room = std::size_t(std::min<std::uint64_t>(products, ncols)) + 1;
     if (list.size() < room) list.resize(room);
@@ -234,20 +276,20 @@ struct RowWorker {
     for (;;) {
       GrB_Index k = std::numeric_limits<GrB_Index>::max();
       for (int r = 0; r < kGroup; ++r)
-        if (at[r] < end[r]) k = std::min(k, aj[at[r]]);
+        if (at[r] < end[r]) k = std::min(k, aj[at[r]] & kColumn);
       if (k == std::numeric_limits<GrB_Index>::max()) break;
       int c = 0, rows[kGroup];
       V aik[kGroup];
       std::uint8_t mask = 0;
       for (int r = 0; r < kGroup; ++r)
-        if (at[r] < end[r] && aj[at[r]] == k) {
+        if (at[r] < end[r] && (aj[at[r]] & kColumn) == k) {
           aik[c] = ax[at[r]++ * a_step];
           rows[c++] = r;
           mask = std::uint8_t(mask | (1u << r));
         }
       const GrB_Index q0 = bp[k], q1 = bp[k + 1];
-      if (dense) scatter_rows<false, BIso>(c, q0, q1, bj, bx, rows, aik, mask, n);
-      else scatter_rows<true, BIso>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      if (dense) scatter_rows<false, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      else scatter_rows<true, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
     }
     // The group's columns in order: a scan of the touched bytes where they are many, else a sort.
     vid_t* __restrict const l = list.data();
@@ -265,18 +307,18 @@ struct RowWorker {
   }
 
   // scatter<C> for the c (1..kGroup) rows of the group that reach a row of B.
-  template <bool List, bool BIso, int C = 1>
+  template <bool List, BRead How, int C = 1>
   void scatter_rows(int c, GrB_Index q0, GrB_Index q1, const GrB_Index* bj, const V* bx, const int* rows,
                     const V* aik, std::uint8_t mask, std::size_t& n) {
     if constexpr (C < kGroup) {
-      if (c != C) return scatter_rows<List, BIso, C + 1>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      if (c != C) return scatter_rows<List, How, C + 1>(c, q0, q1, bj, bx, rows, aik, mask, n);
     }
-    scatter<C, List, BIso>(q0, q1, bj, bx, rows, aik, mask, n);
+    scatter<C, List, How>(q0, q1, bj, bx, rows, aik, mask, n);
   }
 
   // B's row k (q0..q1) scaled by the C values aik into the rows `rows` of the group; the list
   // of the group's columns grows where a column is new to it.
-  template <int C, bool List, bool BIso>
+  template <int C, bool List, BRead How>
   void scatter(GrB_Index q0, GrB_Index q1, const GrB_Index* __restrict bj, const V* __restrict bx,
                const int* rows, const V* aik, std::uint8_t mask, std::size_t& n) {
     V* __restrict const x = acc.get();
@@ -288,9 +330,11 @@ struct RowWorker {
     std::size_t m = n;
     for (GrB_Index q = q0; q < q1; ++q) {
       __builtin_prefetch(bj + q + 64);
-      if (!BIso) __builtin_prefetch(bx + q + 64);
-      const GrB_Index j = bj[q];
-      const V bkj = BIso ? bx[0] : bx[q];
+      if (How == BRead::Plain) __builtin_prefetch(bx + q + 64);
+      const GrB_Index j = bj[q] & kColumn;
+      V bkj;
+      if constexpr (How == BRead::Packed) bkj = V(std::bit_cast<float>(std::uint32_t(bj[q] >> 32)));
+      else bkj = How == BRead::Iso ? bx[0] : bx[q];
       V* const y = x + (j << shift);
       for (int c = 0; c < C; ++c) y[r[c]] += s[c] * bkj;
       if (List) {
@@ -384,7 +428,8 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
     InPlaceCsr<V> a(A.handle());
     std::unique_ptr<InPlaceCsr<V>> b_own;
     if (B.handle() != A.handle()) b_own = std::make_unique<InPlaceCsr<V>>(B.handle());
-    const InPlaceCsr<V>& b = b_own ? *b_own : a;
+    InPlaceCsr<V>& b = b_own ? *b_own : a;
+    b.pack_values();
     const vid_t n = vid_t(a.nrows());
     const GrB_Index ncols = b.ncols();
     peak_h.resize(std::size_t(n));
@@ -420,8 +465,9 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
           w.chunks.emplace_back(vid_t(first), last);
           for (vid_t g = vid_t(first); g < last; g += w.group) {
             const int count = int(std::min<vid_t>(w.group, last - g));
-            if (b.iso()) w.template product<true>(g, count, a, b);
-            else w.template product<false>(g, count, a, b);
+            if (b.packed()) w.template product<BRead::Packed>(g, count, a, b);
+            else if (b.iso()) w.template product<BRead::Iso>(g, count, a, b);
+            else w.template product<BRead::Plain>(g, count, a, b);
             for (int r = 0; r < count; ++r) {
               const std::size_t i = std::size_t(g) + std::size_t(r);
               out.ap[i + 1] = GrB_Index(w.prune(r, vid_t(i), spec, peak_h[i], squares_h[i]));
