@@ -233,6 +233,24 @@ TYPED_TEST(GraphblasPruneRows, LongRowsAsThePreviousImplementation) {
   EXPECT_EQ(seen.size(), 5u);
 }
 
+// Values that are floats exactly, as an MCL iterate's are (each is rounded to float): B's values
+// are then read beside its columns, which must come back unchanged.
+TYPED_TEST(GraphblasPruneRows, FloatValuesAsAnMclIterate) {
+  using V = TypeParam;
+  Csr<V> h = random_iterate<V>(700, 30, 5);
+  for (V& v : h.val) v = V(float(v));
+  const auto t = gb::from_host(h);
+  for (const PruneSpec& s : {PruneSpec{0.99999 / 10000, 1100, 1400, 0.9}, PruneSpec{0.99999 / 10000, 40, 60, 0.9}}) {
+    const auto want = reference(t, t, s);
+    expect_same(ours(t, t, s), want, "select " + std::to_string(s.select));
+    const auto a = gb::from_host(random_iterate<V>(700, 5, 6));  // A != B: only B's are packed
+    expect_same(ours(a, t, s), reference(a, t, s), "A B, select " + std::to_string(s.select));
+  }
+  const Csr<V> after = gb::to_host(t);
+  EXPECT_EQ(after.col, h.col);
+  EXPECT_EQ(after.val, h.val);
+}
+
 // The first two expansions of MCL on a real weighted graph (hep-th, 8361 vertices), pruned with
 // a small select and recover so that most rows are ordered: A != B in the second (T1 T0).
 TYPED_TEST(GraphblasPruneRows, RealGraphIterates) {
