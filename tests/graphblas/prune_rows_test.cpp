@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -249,6 +250,31 @@ TYPED_TEST(GraphblasPruneRows, FloatValuesAsAnMclIterate) {
   const Csr<V> after = gb::to_host(t);
   EXPECT_EQ(after.col, h.col);
   EXPECT_EQ(after.val, h.val);
+}
+
+// Negative values and -0.0 (the product is defined for any values; mcl's have none): an entry
+// whose terms sum to -0.0, or to 0 by cancellation, is still an entry of the row.
+TYPED_TEST(GraphblasPruneRows, SignedValuesAndNegativeZeros) {
+  using V = TypeParam;
+  Csr<V> h = random_iterate<V>(500, 30, 9);
+  for (std::size_t q = 0; q < h.val.size(); ++q) {
+    if (q % 7 == 3) h.val[q] = -h.val[q];
+    if (q % 29 == 5) h.val[q] = V(-0.0);
+    if (q % 31 == 7) h.val[q] = V(0);
+  }
+  const auto t = gb::from_host(h);
+  for (const PruneSpec& s : {PruneSpec{0.99999 / 10000, 1100, 1400, 0.9}, PruneSpec{0.001, 40, 60, 0.9},
+                             PruneSpec{0.5, 0, 0, 0}}) {
+    const auto want = reference(t, t, s);
+    expect_same(ours(t, t, s), want, "signed, select " + std::to_string(s.select));
+  }
+  // A row of -0.0 terms only: (0, 1) = -0.0 * 1 + 1 * -0.0.
+  const auto a = matrix<V>(2, 2, {{0, 0, V(-0.0)}, {0, 1, V(1)}});
+  const auto b = matrix<V>(2, 2, {{0, 1, V(1)}, {1, 1, V(-0.0)}});
+  const auto got = ours(a, b, PruneSpec{0, 0, 2, 0.9});
+  expect_same(got, reference(a, b, PruneSpec{0, 0, 2, 0.9}), "-0.0 sums");
+  ASSERT_EQ(got.c.col, (std::vector<vid_t>{1}));
+  EXPECT_TRUE(std::signbit(got.c.val[0]));
 }
 
 // The first two expansions of MCL on a real weighted graph (hep-th, 8361 vertices), pruned with

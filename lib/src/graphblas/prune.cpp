@@ -19,6 +19,7 @@
 #include <atomic>
 #include <bit>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -27,6 +28,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -48,6 +50,9 @@ using spgraph::detail::PruneCase;
 // 8 bytes of B, as mcl does, instead of 16, and no more memory; the columns are restored before
 // GraphBLAS takes them back. A column read as aj[p] & kColumn is right either way.
 constexpr GrB_Index kColumn = 0xffffffffu;
+// Passes over fewer entries run on one thread: a parallel region costs more than they do
+// (the late iterations of MCL have a few entries a row).
+constexpr std::int64_t kParallelEntries = std::int64_t(1) << 18;
 
 template <class V>
 class InPlaceCsr {
@@ -74,14 +79,23 @@ class InPlaceCsr {
     const std::int64_t nnz = std::int64_t(p_.nnz());
     const V* x = p_.ax;
     bool exact = true;
-#pragma omp parallel for reduction(&& : exact)
+#pragma omp parallel for reduction(&& : exact) if (nnz > kParallelEntries)
     for (std::int64_t q = 0; q < nnz; ++q) exact = exact && V(float(x[q])) == x[q];  // NaN is not
     if (!exact) return false;
     GrB_Index* j = p_.aj;
-#pragma omp parallel for
+#pragma omp parallel for if (nnz > kParallelEntries)
     for (std::int64_t q = 0; q < nnz; ++q) j[q] |= GrB_Index(std::bit_cast<std::uint32_t>(float(x[q]))) << 32;
     packed_ = true;
     return true;
+  }
+  // Whether no value has its sign bit set (no negative number, no -0.0).
+  bool sign_free() const {
+    const std::int64_t nnz = p_.iso ? 1 : std::int64_t(p_.nnz());
+    const V* x = p_.ax;
+    bool free = true;
+#pragma omp parallel for reduction(&& : free) if (nnz > kParallelEntries)
+    for (std::int64_t q = 0; q < nnz; ++q) free = free && !std::signbit(x[q]);
+    return free;
   }
   GrB_Index nrows() const { return p_.nrows; }
   GrB_Index ncols() const { return p_.ncols; }
@@ -96,7 +110,7 @@ class InPlaceCsr {
     if (!packed_) return;
     const std::int64_t nnz = std::int64_t(p_.nnz());
     GrB_Index* j = p_.aj;
-#pragma omp parallel for
+#pragma omp parallel for if (nnz > kParallelEntries)
     for (std::int64_t q = 0; q < nnz; ++q) j[q] &= kColumn;
     packed_ = false;
   }
@@ -109,6 +123,12 @@ class InPlaceCsr {
 // How a product reads B's entries: value beside the column (packed), one value for all (iso),
 // or the column and value arrays as GraphBLAS keeps them.
 enum class BRead { Packed, Iso, Plain };
+
+// What a product notes of the columns it reaches: a list of the group's columns and the touched
+// bytes (a small group), the bytes alone (a large one), or nothing where no term can be -0.0 (no
+// value of A or B has its sign bit set): a sum then differs from its starting -0.0 exactly where
+// a term reached it.
+enum class Track { List, Bytes, None };
 
 // The kept entries of one thread's rows in the order it produced them, in blocks mapped from the
 // system and unmapped as soon as they are copied into the result, so the result never exists
@@ -258,7 +278,7 @@ struct RowWorker {
   // the loops have no branch on the data. The rows of A are merged by column, so each row's
   // terms still come in the order of its k.
   template <BRead How>
-  void product(vid_t first, int count, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b) {
+  void product(vid_t first, int count, const InPlaceCsr<V>& a, const InPlaceCsr<V>& b, bool sign_free) {
     const GrB_Index *ap = a.ap(), *aj = a.aj(), *bp = b.ap(), *bj = b.aj();
     const V *ax = a.ax(), *bx = b.ax();
     const std::size_t a_step = a.iso() ? 0 : 1, ncols = touched.size();
@@ -288,8 +308,13 @@ struct RowWorker {
           mask = std::uint8_t(mask | (1u << r));
         }
       const GrB_Index q0 = bp[k], q1 = bp[k + 1];
-      if (dense) scatter_rows<false, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
-      else scatter_rows<true, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      if (!dense) scatter_rows<Track::List, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      else if (sign_free) scatter_rows<Track::None, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      else scatter_rows<Track::Bytes, How>(c, q0, q1, bj, bx, rows, aik, mask, n);
+    }
+    if (dense && sign_free) {
+      gather_scan(count, std::size_t(std::min<std::uint64_t>(products, ncols)));
+      return;
     }
     // The group's columns in order: a scan of the touched bytes where they are many, else a sort.
     vid_t* __restrict const l = list.data();
@@ -307,18 +332,18 @@ struct RowWorker {
   }
 
   // scatter<C> for the c (1..kGroup) rows of the group that reach a row of B.
-  template <bool List, BRead How, int C = 1>
+  template <Track Note, BRead How, int C = 1>
   void scatter_rows(int c, GrB_Index q0, GrB_Index q1, const GrB_Index* bj, const V* bx, const int* rows,
                     const V* aik, std::uint8_t mask, std::size_t& n) {
     if constexpr (C < kGroup) {
-      if (c != C) return scatter_rows<List, How, C + 1>(c, q0, q1, bj, bx, rows, aik, mask, n);
+      if (c != C) return scatter_rows<Note, How, C + 1>(c, q0, q1, bj, bx, rows, aik, mask, n);
     }
-    scatter<C, List, How>(q0, q1, bj, bx, rows, aik, mask, n);
+    scatter<C, Note, How>(q0, q1, bj, bx, rows, aik, mask, n);
   }
 
   // B's row k (q0..q1) scaled by the C values aik into the rows `rows` of the group; the list
   // of the group's columns grows where a column is new to it.
-  template <int C, bool List, BRead How>
+  template <int C, Track Note, BRead How>
   void scatter(GrB_Index q0, GrB_Index q1, const GrB_Index* __restrict bj, const V* __restrict bx,
                const int* rows, const V* aik, std::uint8_t mask, std::size_t& n) {
     V* __restrict const x = acc.get();
@@ -337,13 +362,37 @@ struct RowWorker {
       else bkj = How == BRead::Iso ? bx[0] : bx[q];
       V* const y = x + (j << shift);
       for (int c = 0; c < C; ++c) y[r[c]] += s[c] * bkj;
-      if (List) {
+      if constexpr (Note == Track::List) {
         l[m] = vid_t(j);
         m += t[j] == 0;
       }
-      t[j] = std::uint8_t(t[j] | mask);
+      if constexpr (Note != Track::None) t[j] = std::uint8_t(t[j] | mask);
     }
     n = m;
+  }
+
+  // Each row of the group out of the accumulator by a scan of its sums, in column order: those
+  // that are no longer -0.0 were reached (Track::None); the accumulator back to -0.0.
+  void gather_scan(int count, std::size_t most) {
+    using Bits = std::conditional_t<sizeof(V) == 8, std::uint64_t, std::uint32_t>;
+    constexpr Bits kUntouched = std::bit_cast<Bits>(V(-0.0));
+    for (int r = 0; r < count; ++r)
+      if (cols[r].size() <= most) cols[r].resize(most + 1), vals[r].resize(most + 1);  // one more: the scan writes ahead
+    V* __restrict const x = acc.get();
+    const std::size_t ncols = touched.size();
+    for (int r = 0; r < count; ++r) {
+      vid_t* __restrict const c = cols[r].data();
+      V* __restrict const v = vals[r].data();
+      std::size_t n = 0;
+      for (std::size_t j = 0; j < ncols; ++j) {
+        const V y = x[(j << shift) + std::size_t(r)];
+        c[n] = vid_t(j);
+        v[n] = y;
+        n += std::bit_cast<Bits>(y) != kUntouched;
+      }
+      length[r] = n;
+      for (std::size_t k = 0; k < n; ++k) x[(std::size_t(c[k]) << shift) + std::size_t(r)] = V(-0.0);
+    }
   }
 
   // Each row of the group out of the accumulator, in column order; the accumulator back to
@@ -429,6 +478,7 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
     std::unique_ptr<InPlaceCsr<V>> b_own;
     if (B.handle() != A.handle()) b_own = std::make_unique<InPlaceCsr<V>>(B.handle());
     InPlaceCsr<V>& b = b_own ? *b_own : a;
+    const bool sign_free = a.sign_free() && (!b_own || b.sign_free());
     b.pack_values();
     const vid_t n = vid_t(a.nrows());
     const GrB_Index ncols = b.ncols();
@@ -441,7 +491,15 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
     out.ap_bytes = (std::size_t(n) + 1) * sizeof(GrB_Index);
     out.ap[0] = 0;
 
-    const int threads = std::max(1, omp_get_max_threads());
+    int threads = std::max(1, omp_get_max_threads());
+    if (std::int64_t(a.ap()[n]) <= kParallelEntries) {  // a small product (late MCL iterations) on one thread
+      std::int64_t products = 0;
+      for (GrB_Index p = 0; p < a.ap()[n]; ++p) {
+        const GrB_Index k = a.aj()[p] & kColumn;
+        products += std::int64_t(b.ap()[k + 1] - b.ap()[k]);
+      }
+      if (products <= kParallelEntries) threads = 1;
+    }
     std::vector<RowWorker<V>> workers(static_cast<std::size_t>(threads));
     constexpr std::int64_t kChunk = 16;  // rows a thread takes at a time
     std::atomic<std::int64_t> next{0};
@@ -465,9 +523,9 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
           w.chunks.emplace_back(vid_t(first), last);
           for (vid_t g = vid_t(first); g < last; g += w.group) {
             const int count = int(std::min<vid_t>(w.group, last - g));
-            if (b.packed()) w.template product<BRead::Packed>(g, count, a, b);
-            else if (b.iso()) w.template product<BRead::Iso>(g, count, a, b);
-            else w.template product<BRead::Plain>(g, count, a, b);
+            if (b.packed()) w.template product<BRead::Packed>(g, count, a, b, sign_free);
+            else if (b.iso()) w.template product<BRead::Iso>(g, count, a, b, sign_free);
+            else w.template product<BRead::Plain>(g, count, a, b, sign_free);
             for (int r = 0; r < count; ++r) {
               const std::size_t i = std::size_t(g) + std::size_t(r);
               out.ap[i + 1] = GrB_Index(w.prune(r, vid_t(i), spec, peak_h[i], squares_h[i]));
@@ -488,7 +546,7 @@ void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Mat
     out.ax = internal::malloc_array<V>(nnz);
     out.ax_bytes = std::max<std::size_t>(nnz, 1) * sizeof(V);
     // Each thread copies the rows it produced, in order, giving back its blocks as it goes.
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads) if (std::int64_t(nnz) > kParallelEntries)
     for (int t = omp_get_thread_num(); t < threads; t += omp_get_num_threads())
       for (const auto& [first, last] : workers[std::size_t(t)].chunks) {
         const GrB_Index at = out.ap[first];
