@@ -4,7 +4,6 @@
 #include <nccl.h>
 
 #include <algorithm>
-#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -13,6 +12,7 @@
 
 #include "dist/mpi_check.hpp"
 #include "dist/mpi_comm_impl.hpp"
+#include "dist/mpi_first_failure.hpp"
 #include "dist/nccl_check.hpp"
 #include "dist/nccl_reduce_parts.hpp"
 #include "spgraph/device/cuda_check.hpp"
@@ -133,15 +133,10 @@ MPI_Comm mpi(const MpiCommunicator& c) { return c.impl().comm; }
 // Every rank learns whether any rank failed to prepare (`why` non-empty there); all then throw
 // the first failing rank's message, so none is left waiting for the others in NCCL's bootstrap.
 void agree_or_throw(const MpiCommunicator& host, const std::string& why) {
-  const int mine = why.empty() ? INT_MAX : host.rank();
-  int first = INT_MAX;
-  SPGRAPH_MPI(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, mpi(host)));
-  if (first == INT_MAX) return;
-  char text[1024] = {};
-  if (host.rank() == first) std::strncpy(text, why.c_str(), sizeof text - 1);
-  SPGRAPH_MPI(MPI_Bcast(text, sizeof text, MPI_CHAR, first, mpi(host)));
-  if (host.rank() == first) throw Error(why);
-  throw Error("NcclCommunicator: not started, because rank " + std::to_string(first) + " failed: " + text);
+  const FirstFailure first = first_failure(host, why);
+  if (first.rank < 0) return;
+  if (host.rank() == first.rank) throw Error(why);
+  throw Error("NcclCommunicator: not started, because rank " + std::to_string(first.rank) + " failed: " + first.why);
 }
 
 }  // namespace

@@ -3,12 +3,11 @@
 
 #include <mpi.h>
 
-#include <climits>
-#include <cstring>
 #include <exception>
 
 #include "dist/mpi_check.hpp"
 #include "dist/mpi_comm_impl.hpp"
+#include "dist/mpi_first_failure.hpp"
 #include "spgraph/device/cuda_check.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/dist/mpi_session.hpp"
@@ -44,14 +43,9 @@ int start_gpu_ranks(const MpiCommunicator& world, std::string* why) {
   } catch (const std::exception& e) {
     mine = e.what();
   }
-  const int failing = mine.empty() ? INT_MAX : world.rank();
-  int first = INT_MAX;
-  SPGRAPH_MPI(MPI_Allreduce(&failing, &first, 1, MPI_INT, MPI_MIN, world.impl().comm));
-  if (first != INT_MAX) {
-    char text[1024] = {};
-    if (world.rank() == first) std::strncpy(text, mine.c_str(), sizeof text - 1);
-    SPGRAPH_MPI(MPI_Bcast(text, sizeof text, MPI_CHAR, first, world.impl().comm));
-    if (why) *why = text;
+  const FirstFailure first = first_failure(world, mine);
+  if (first.rank >= 0) {
+    if (why) *why = first.why;
     return -1;
   }
   SPGRAPH_CUDA(cudaSetDevice(device));
