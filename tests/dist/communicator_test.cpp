@@ -18,22 +18,11 @@
 namespace spgraph::dist::test {
 namespace {
 
-class CommunicatorTest : public ::testing::TestWithParam<const char*> {
+class CommunicatorTest : public KindTest {
  protected:
-  void SetUp() override {
-    std::string why;
-    comm_ = communicator(GetParam(), &why);
-    if (comm_ == nullptr) {
-      if (std::string(GetParam()) == "nccl") SPGRAPH_SKIP_UNLESS_REQUIRED("SPGRAPH_REQUIRE_GPU", why);
-      GTEST_SKIP() << why;
-    }
-  }
   Communicator& comm() { return *comm_; }
   int me() { return comm_->rank(); }
   int p() { return comm_->size(); }
-
- private:
-  Communicator* comm_ = nullptr;
 };
 
 INSTANTIATE_TEST_SUITE_P(Kinds, CommunicatorTest, ::testing::ValuesIn(kKinds),

@@ -23,6 +23,7 @@
 #include "spgraph/dist/containers.hpp"
 #include "spgraph/dist/process_grid.hpp"
 #include "spgraph/dist/mpi_communicator.hpp"
+#include "test_support.hpp"
 #if SPGRAPH_WITH_NCCL
 #include "spgraph/device/memory.hpp"
 #include "spgraph/dist/nccl_communicator.hpp"
@@ -36,10 +37,30 @@ namespace spgraph::dist::test {
 inline const char* const kKinds[] = {"mpi", "mpi_pieces", "nccl"};
 
 MpiCommunicator& world();  // MPI on MPI_COMM_WORLD
+// Why a kind of communicator cannot run here. no_device: some rank has no GPU at all, which
+// SPGRAPH_REQUIRE_GPU=1 makes a failure; more ranks on a host than its GPUs is only a skip.
+struct Refusal {
+  std::string why;
+  bool no_device = false;
+};
 // The communicator of a kind, made at its first use (collectively: every rank reaches it in
-// the same test). nullptr with *why set when the kind cannot run here (nccl without a GPU a
+// the same test). nullptr with *refusal set when the kind cannot run here (nccl without a GPU a
 // rank, or a build without NCCL); every rank agrees.
-Communicator* communicator(std::string_view kind, std::string* why);
+Communicator* communicator(std::string_view kind, Refusal* refusal);
+
+// A test run on each kind of kKinds; skipped where the kind cannot run (above).
+class KindTest : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    Refusal refusal;
+    comm_ = communicator(GetParam(), &refusal);
+    if (comm_ == nullptr) {
+      if (refusal.no_device) SPGRAPH_SKIP_UNLESS_REQUIRED("SPGRAPH_REQUIRE_GPU", refusal.why);
+      GTEST_SKIP() << refusal.why;
+    }
+  }
+  Communicator* comm_ = nullptr;
+};
 // Frees them all; main calls it before MPI_Finalize.
 void release_communicators();
 

@@ -94,18 +94,7 @@ TEST(BlockRange, RefusesOutOfRangeArguments) {
 }
 
 // The grid on each communicator kind, for every shape of the job's P ranks.
-class ProcessGridTest : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    std::string why;
-    comm_ = communicator(GetParam(), &why);
-    if (comm_ == nullptr) {
-      if (std::string(GetParam()) == "nccl") SPGRAPH_SKIP_UNLESS_REQUIRED("SPGRAPH_REQUIRE_GPU", why);
-      GTEST_SKIP() << why;
-    }
-  }
-  Communicator* comm_ = nullptr;
-};
+class ProcessGridTest : public KindTest {};
 
 INSTANTIATE_TEST_SUITE_P(Kinds, ProcessGridTest, ::testing::ValuesIn(kKinds),
                          [](const ::testing::TestParamInfo<const char*>& info) { return std::string(info.param); });
