@@ -37,7 +37,6 @@
 #include <vector>
 
 #include "spgraph/algorithms/pagerank.hpp"
-#include "device/cache_hints.hpp"
 #include "spgraph/descriptor.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/graph.hpp"
@@ -88,23 +87,6 @@ SPGRAPH_HD V rank_from_in_sum(double base, double damping, V in_sum) {
   return V(base + damping * double(in_sum));
 }
 
-// Element i of a vector that no index of the pass writes. On the device the load goes
-// through the read-only data path, which tells the compiler that no store of the pass can
-// change it, so loads for later indices may be issued ahead of earlier indices' stores; unless
-// WrittenInKernel, for a vector an earlier iteration of the same kernel wrote (gpu::MxvLoop),
-// which is read from L2: the read-only path's cache is not kept coherent with the kernel's own
-// stores. (The host loop's pass reads t_{k-1} by device::load_last_use instead: see
-// PageRankStep.)
-template <bool WrittenInKernel = false, class T>
-SPGRAPH_HD T read_only(const T* v, std::size_t i) {
-#ifdef __CUDA_ARCH__
-  if constexpr (WrittenInKernel) return __ldcg(v + i);
-  else return __ldg(v + i);
-#else
-  return v[i];
-#endif
-}
-
 // An out-degree in one byte where it is below kEscape, as almost all are; kEscape sends the
 // reader to the vertex's 4-byte out-degree, read for those vertices alone. The host loop's pass
 // is bound by memory, and the byte instead of 4 takes 1-3% off an iteration. The
@@ -115,22 +97,21 @@ struct OutDegreeCode {
   static constexpr std::uint8_t kEscape = 255;
 
   static SPGRAPH_HD std::uint8_t of(vid_t degree) { return degree < kEscape ? std::uint8_t(degree) : kEscape; }
-  static SPGRAPH_HD vid_t read(const std::uint8_t* code, const vid_t* outdeg, std::size_t i) {
-    const std::uint8_t c = read_only(code, i);
-    return c == kEscape ? read_only(outdeg, i) : vid_t(c);
+  template <class Codes, class Degrees>
+  static SPGRAPH_HD vid_t read(const Codes& code, const Degrees& outdeg, std::size_t i) {
+    const std::uint8_t c = code[i];
+    return c == kEscape ? vid_t(outdeg[i]) : vid_t(c);
   }
 };
 
 // Iteration k's pass over row i of the product, w_k(i) = in_sum; vectors t_k (written),
-// t_{k-1}, the out-degree codes and the out-degrees; prev = iteration k-1's sums (change,
-// dangling). Without branches on data (but the rare escaped out-degree's load), so loads for
-// consecutive rows can overlap. load() reads the row's inputs, which do not depend on the
-// product, so gpu::MxvLoop fetches them ahead of it. InOneKernel: every iteration runs in one
-// kernel (gpu::MxvLoop), so t_{k-1} was written by the same kernel.
-// Otherwise (the host loop) the pass tells L2 what comes next: t_{k-1}, read here for the last
-// time, evict-first (as is the product, gpu::MxvReducer), and t_k, which the next product
-// gathers, evict-last (up to 5% off an iteration; the hints measured and not kept are in
-// docs/performance/pagerank.md).
+// t_{k-1}, the out-degree codes and the out-degrees, as pointers or as the backend's views of
+// them (which give each read and write its cache hint: gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp);
+// prev = iteration k-1's sums (change, dangling). Without branches on data (but the rare
+// escaped out-degree's load), so loads for consecutive rows can overlap. load() reads the row's
+// inputs, which do not depend on the product, so gpu::MxvLoop fetches them ahead of it.
+// InOneKernel: every iteration runs in one kernel (gpu::MxvLoop), which reads the 4-byte
+// out-degrees (OutDegreeCode says why).
 template <class V, bool InOneKernel = false>
 struct PageRankStep {
   double damping;
@@ -140,25 +121,27 @@ struct PageRankStep {
     vid_t degree;
     V prev_scaled;
   };
-  SPGRAPH_HD Row load(std::size_t i, V*, const V* prev_scaled, const std::uint8_t* code, const vid_t* outdeg) const {
-    if constexpr (InOneKernel) return {read_only(outdeg, i), read_only<true>(prev_scaled, i)};
-    else return {OutDegreeCode::read(code, outdeg, i), device::load_last_use(prev_scaled, i)};
+  template <class Out, class In, class Codes, class Degrees>
+  SPGRAPH_HD Row load(std::size_t i, const Out&, const In& prev_scaled, const Codes& code,
+                      const Degrees& outdeg) const {
+    if constexpr (InOneKernel) return {vid_t(outdeg[i]), V(prev_scaled[i])};
+    else return {OutDegreeCode::read(code, outdeg, i), V(prev_scaled[i])};
   }
 
+  template <class Out, class... Ins>
   SPGRAPH_HD void operator()(std::size_t i, V in_sum, const Row& row, double (&acc)[2], const double (&prev)[2],
-                             V* scaled, const V*, const std::uint8_t*, const vid_t*) const {
+                             const Out& scaled, const Ins&...) const {
     const V r = rank_from_in_sum(base(prev[1]), damping, in_sum);
     const bool dangling = row.degree == 0;
     const double share = double(dangling ? 1 : row.degree);
     const double diff = double(r) - double(row.prev_scaled) * share;
     acc[0] += diff < 0 ? -diff : diff;
-    const V t = dangling ? r : V(divide_by_count(double(r), share));
-    if constexpr (InOneKernel) scaled[i] = t;
-    else device::store_for_reuse(scaled, i, t);
+    scaled[i] = dangling ? r : V(divide_by_count(double(r), share));
     acc[1] += dangling ? double(r) : 0.0;  // + 0.0 leaves the (non-negative) sum as it was
   }
-  SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], V* scaled,
-                             const V* prev_scaled, const std::uint8_t* code, const vid_t* outdeg) const {
+  template <class Out, class In, class Codes, class Degrees>
+  SPGRAPH_HD void operator()(std::size_t i, V in_sum, double (&acc)[2], const double (&prev)[2], const Out& scaled,
+                             const In& prev_scaled, const Codes& code, const Degrees& outdeg) const {
     (*this)(i, in_sum, load(i, scaled, prev_scaled, code, outdeg), acc, prev, scaled, prev_scaled, code, outdeg);
   }
 };

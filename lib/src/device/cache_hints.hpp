@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "spgraph/types.hpp"
 
@@ -54,5 +55,78 @@ SPGRAPH_HD void store_for_reuse(T* v, std::size_t i, T value) {
   v[i] = value;
 #endif
 }
+
+// v[i] through the read-only data path (__ldg) where the type has one: for a vector that no
+// store of the kernel changes, so the compiler may issue loads for later indices ahead of
+// earlier indices' stores.
+template <class T>
+SPGRAPH_HD T load_read_only(const T* v, std::size_t i) {
+#ifdef __CUDA_ARCH__
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) return __ldg(v + i);
+  else return v[i];
+#else
+  return v[i];
+#endif
+}
+
+// v[i] from L2 (__ldcg), for a vector that an earlier step of the same kernel wrote: the
+// read-only path's cache is not kept coherent with the kernel's own stores.
+template <class T>
+SPGRAPH_HD T load_written_in_kernel(const T* v, std::size_t i) {
+#ifdef __CUDA_ARCH__
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) return __ldcg(v + i);
+  else return v[i];
+#else
+  return v[i];
+#endif
+}
+
+// What the fused passes (gpu/fused) hand their functors in place of a vector's pointer, so that
+// the functor's v[i] carries the hint its use calls for, and the functor's text stays the same
+// on every backend (which hand plain pointers). Each converts to the plain pointer, for a
+// functor that takes one and does without the hint.
+template <class T>
+struct ReadOnlyView {
+  const T* p;
+  SPGRAPH_HD T operator[](std::size_t i) const { return load_read_only(p, i); }
+  SPGRAPH_HD operator const T*() const { return p; }
+};
+template <class T>
+struct WrittenInKernelView {
+  const T* p;
+  SPGRAPH_HD T operator[](std::size_t i) const { return load_written_in_kernel(p, i); }
+  SPGRAPH_HD operator const T*() const { return p; }
+};
+
+// A vector the pass writes for the next kernel to read (the next product gathers it): every
+// store evict-last.
+template <class T>
+struct ReusedView {
+  T* p;
+  struct Element {
+    T* at;
+    SPGRAPH_HD const Element& operator=(T value) const {
+      store_for_reuse(at, 0, value);
+      return *this;
+    }
+    SPGRAPH_HD operator T() const { return *at; }
+  };
+  SPGRAPH_HD Element operator[](std::size_t i) const { return {p + i}; }
+  SPGRAPH_HD operator T*() const { return p; }
+};
+
+// A row pass's vectors as its functor sees them: read-only where passed const; written for
+// reuse where not (4- and 8-byte elements; others as plain pointers).
+template <class T>
+SPGRAPH_HD ReadOnlyView<T> row_pass_view(const T* v) {
+  return {v};
+}
+template <class T>
+SPGRAPH_HD auto row_pass_view(T* v) {
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) return ReusedView<T>{v};
+  else return v;
+}
+template <class T>
+using RowPassView = decltype(row_pass_view(std::declval<T*>()));
 
 }  // namespace spgraph::device

@@ -12,9 +12,11 @@
 //
 // x_k lives in x0 for even k and x1 for odd k (x_0 in x0 on entry), and f computes it: f may
 // write element i of x_k and of v1, v2, ..., and read any element of x_{k-1} and of vectors no
-// call writes, but x_{k-1} not through the read-only path (__ldg): an earlier iteration of the
-// same kernel wrote it, and that path's cache is not kept coherent with the kernel's stores
-// (plain loads and __ldcg see them after the barrier). prev is sums_{k-1} (the seed for
+// call writes. f gets x_k and the vectors passed non-const as pointers, and as views whose
+// v[i] carries the load's hint (device/cache_hints.hpp) the vectors passed const, read through
+// the read-only path (__ldg), and x_{k-1}, read from L2: an earlier iteration of the same kernel
+// wrote it, and the read-only path's cache is not kept coherent with the kernel's stores. A
+// view converts to a const pointer. prev is sums_{k-1} (the seed for
 // k = 1), so f's iteration k may depend on iteration k-1's totals, as PageRank's dangling mass
 // does; stop(k, sums) is an SPGRAPH_HD predicate evaluated on the device. The host launches
 // once and reads back the result: the iterations run, the last sums and the sums before them

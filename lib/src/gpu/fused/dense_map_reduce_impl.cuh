@@ -94,9 +94,12 @@ __device__ void add_block_sums(const double (&acc)[R], const BlockSumTargets& to
 }
 
 // A functor whose inputs for index i can be loaded apart from its work on them:
-// f.load(i, data...) returns them, and f(i, loaded, acc, data...) does the rest.
+// f.load(i, data...) returns them, and f(i, loaded, acc, data...) does the rest. From: handed
+// these arguments (pointers or device::*View); LoadsAhead: the pointers to T....
+template <class F, class... Args>
+concept LoadsAheadFrom = requires(const F& f, std::size_t i, Args... data) { f.load(i, data...); };
 template <class F, class... T>
-concept LoadsAhead = requires(const F& f, std::size_t i, T*... data) { f.load(i, data...); };
+concept LoadsAhead = LoadsAheadFrom<F, T*...>;
 
 // acc += f over indices blockIdx.x * kMapReduceBlock + threadIdx.x + j * stride < n, stride
 // the threads of blocks 0 .. blocks-1 (the caller's blockIdx.x is below blocks). Four indices

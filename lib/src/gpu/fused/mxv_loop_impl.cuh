@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "device/cache_hints.hpp"
 #include "device/cooperative_launch.hpp"
 #include "spgraph/error.hpp"
 #include "gpu/fused/dense_map_reduce_impl.cuh"
@@ -120,10 +121,24 @@ __device__ __forceinline__ P await_piece(unsigned long long* words, unsigned ite
   return piece;
 }
 
+// The loop's vectors as f sees them: x_k as a plain pointer; x_{k-1}, which the kernel's
+// previous iteration wrote, read from L2; the vectors passed const through the read-only path
+// (nothing in the loop writes them); the others as plain pointers.
+template <class T>
+__device__ device::ReadOnlyView<T> loop_view(const T* v) {
+  return {v};
+}
+template <class T>
+__device__ T* loop_view(T* v) {
+  return v;
+}
+template <class T>
+using LoopView = decltype(loop_view(std::declval<T*>()));
+
 // Whether F has load(i, x_k, x_{k-1}, data...), and what it returns for a row (int, unused,
 // for an f without load).
 template <class F, class V, class... T>
-concept LoadsRows = LoadsAhead<F, V, V, T...>;
+concept LoadsRows = LoadsAheadFrom<F, V*, device::WrittenInKernelView<V>, LoopView<T>...>;
 
 template <class F, class V, class... T>
 struct LoopRow {
@@ -132,8 +147,9 @@ struct LoopRow {
 template <class F, class V, class... T>
   requires LoadsRows<F, V, T...>
 struct LoopRow<F, V, T...> {
-  using type = decltype(std::declval<const F&>().load(std::size_t(0), std::declval<V*>(), std::declval<V*>(),
-                                                      std::declval<T*>()...));
+  using type = decltype(std::declval<const F&>().load(std::size_t(0), std::declval<V*>(),
+                                                      std::declval<device::WrittenInKernelView<V>>(),
+                                                      std::declval<LoopView<T>>()...));
 };
 
 // s summed over the warp's lanes, in every lane, by a butterfly of shuffles: the same order in
@@ -332,6 +348,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
   for (int k = 1;; ++k) {
     V* next = k % 2 ? x1 : x0;
     V* cur = k % 2 ? x0 : x1;
+    const device::WrittenInKernelView<V> prev_x{cur};
     const Product product{m.val, cur};
     if (k > 1) {
       fetch_partials<R>(partials_of<R>(partials, k - 1), s_partials);
@@ -339,7 +356,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
     }
     Row ahead{};
     if constexpr (kLoads)
-      if (tid < nrows) ahead = f.load(std::size_t(c.first_row) + tid, next, cur, data...);
+      if (tid < nrows) ahead = f.load(std::size_t(c.first_row) + tid, next, prev_x, loop_view(data)...);
     // x_{k-1} gathered into the stage by cp.async, which holds no register while a load is in
     // flight, so a thread issues every gather of its entries before any returns. (These are
     // plain loads: after the grid barrier's acquire, L1 holds no line older than x_{k-1}.)
@@ -428,8 +445,8 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
     // in: the row's inputs, loaded ahead (unused for an f without load).
     auto hand = [&](int row, const P& sum, const Row* in) {
       const std::size_t i = std::size_t(c.first_row) + row;
-      if constexpr (kLoads) f(i, sum.result(), *in, acc, prev, next, cur, data...);
-      else f(i, sum.result(), acc, prev, next, cur, data...);
+      if constexpr (kLoads) f(i, sum.result(), *in, acc, prev, next, prev_x, loop_view(data)...);
+      else f(i, sum.result(), acc, prev, next, prev_x, loop_view(data)...);
     };
     const bool joins = c.head_from >= 0;
     if (tid < nrows && (tid != 0 || !joins)) hand(tid, s_sum[tid], &ahead);
@@ -440,7 +457,7 @@ __global__ void __launch_bounds__(kLoopBlock, 1)
 #pragma unroll
         for (int j = 0; j < kBatch; ++j) {
           const int row = base + j * kLoopBlock;
-          if (row < nrows) batch[j] = f.load(std::size_t(c.first_row) + row, next, cur, data...);
+          if (row < nrows) batch[j] = f.load(std::size_t(c.first_row) + row, next, prev_x, loop_view(data)...);
         }
       }
 #pragma unroll

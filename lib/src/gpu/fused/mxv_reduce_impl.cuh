@@ -26,10 +26,12 @@ struct LoadedRow {
   Row row;
 };
 
-// The rows of a stored product, as a map_reduce functor. The product and the previous totals
-// are read through the read-only path: no store of the pass can change them (the totals are
-// overwritten only by the pass's last block, after every block's last read), and so the
-// compiler may issue the loads for the next rows before this row's stores. Where f has
+// The rows of a stored product, as a map_reduce functor. The product is read evict-first, for
+// the last time; the previous totals through the read-only path: no store of the pass can change
+// them (the totals are overwritten only by the pass's last block, after every block's last
+// read). f sees its vectors as device::row_pass_view gives them: those passed const through the
+// read-only path, so the compiler may issue the loads for the next rows before this row's
+// stores, and those it writes, which the next product reads, stored evict-last. Where f has
 // load(i, data...) (gpu::MxvLoop's contract, mxv_loop.hpp), so does this functor (LoadsAhead,
 // dense_map_reduce_impl.cuh), returning a LoadedRow.
 template <class V, int R, class F>
@@ -41,20 +43,21 @@ struct RowsOfProduct {
   __device__ void operator()(std::size_t i, double (&acc)[R], const V* w, T*... data) const {
     double prev[R];
     load_prev(prev);
-    f(i, device::load_last_use(w, i), acc, prev, data...);
+    f(i, device::load_last_use(w, i), acc, prev, device::row_pass_view(data)...);
   }
 
   template <class... T>
-    requires LoadsAhead<F, T...>
+    requires LoadsAheadFrom<F, device::RowPassView<T>...>
   __device__ auto load(std::size_t i, const V* w, T*... data) const {
-    return LoadedRow<V, decltype(f.load(i, data...))>{device::load_last_use(w, i), f.load(i, data...)};
+    return LoadedRow<V, decltype(f.load(i, device::row_pass_view(data)...))>{device::load_last_use(w, i),
+                                                                             f.load(i, device::row_pass_view(data)...)};
   }
   template <class Row, class... T>
   __device__ void operator()(std::size_t i, const LoadedRow<V, Row>& in, double (&acc)[R], const V*,
                              T*... data) const {
     double prev[R];
     load_prev(prev);
-    f(i, in.w, in.row, acc, prev, data...);
+    f(i, in.w, in.row, acc, prev, device::row_pass_view(data)...);
   }
 
  private:
@@ -91,7 +94,7 @@ constexpr auto rows_then_clear_kernel_for(T*...) {
 // The rows of a product that the same kernel accumulated into w with atomics: each is read
 // once, through L2 (other blocks wrote it in this kernel, so not through the read-only path),
 // and put back to the identity, so the next product accumulates into w without a fill kernel
-// first.
+// first. f's vectors as RowsOfProduct hands them.
 template <class V, int R, class F>
 struct RowsOfAccumulatedProduct {
   F f;
@@ -106,7 +109,7 @@ struct RowsOfAccumulatedProduct {
     for (int r = 0; r < R; ++r) prev[r] = __ldg(prev_totals + r);
     const V wi = __ldcg(w + i);
     w[i] = identity;
-    f(i, wi, acc, prev, data...);
+    f(i, wi, acc, prev, device::row_pass_view(data)...);
   }
 };
 
