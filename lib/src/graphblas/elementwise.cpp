@@ -1,7 +1,18 @@
 // Element-wise add and multiply, apply, and scaling rows or columns by a vector. Masks and
 // replace are GraphBLAS's own (GrB_eWiseAdd etc. take the mask and descriptor); dense vectors
 // get absent_value (operator_ids.hpp) where the mask leaves a position without a value.
+//
+// In place: a float or double matrix applied or scaled into itself (apply(E, nullptr, E, op),
+// scale_rows(E, d, E): MCL's inflation, normalisation and rounding) is rewritten in its own
+// arrays, unpacked from GraphBLAS and packed back, instead of being built again beside itself
+// as GraphBLAS does: each value is what GraphBLAS's operator gives, to the bit, but for which
+// NaN a NaN is where two meet, which GraphBLAS's own kernels do not agree on either
+// (tests/graphblas/elementwise_test.cpp compares the two paths).
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <type_traits>
 
 #include "internal.hpp"
 
@@ -58,6 +69,88 @@ GrB_BinaryOp bound_fp64_op(Unary kind) {
     case Unary::Pow: return GxB_POW_FP64;
     default: return nullptr;
   }
+}
+
+// The matrices rewritten in place: float and double, the types whose operators below are
+// GraphBLAS's exactly (the others take GraphBLAS's own path).
+template <class V>
+constexpr bool kInPlaceValues = std::is_same_v<V, float> || std::is_same_v<V, double>;
+
+// A matrix's whole stored pattern written into itself: no mask (nor a complement), A as stored.
+template <class V>
+bool writes_itself(const Matrix<V>& C, const void* mask, const Matrix<V>& A, const Descriptor& d) {
+  return kInPlaceValues<V> && &C == &A && !mask && !d.mask_complement && !d.transpose_a;
+}
+
+// GxB_POW_FP64: NaN where x or y is, 1 where y is zero, else pow(x, y).
+double grb_pow(double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
+  if (y == 0) return 1;
+  return std::pow(x, y);
+}
+
+template <class V, class F>
+void rewrite_values(V* x, std::int64_t n, F f) {
+#pragma omp parallel for schedule(static) if (n > internal::kParallelEntries)
+  for (std::int64_t p = 0; p < n; ++p) x[p] = f(x[p]);
+}
+
+// x = op(x) over n values as GraphBLAS applies op to V: its unary built-ins in V, the bound FP64
+// operators in double with x converted to double and the result back to V; false for an
+// operator GraphBLAS has no built-in for (its own path then says so).
+template <class V>
+bool apply_to_values(V* x, std::int64_t n, UnaryId op) {
+  const double s = op.scalar;
+  switch (op.kind) {
+    case Unary::Identity: return true;
+    case Unary::Abs: rewrite_values(x, n, [](V v) { return std::fabs(v); }); return true;
+    case Unary::Negate: rewrite_values(x, n, [](V v) { return -v; }); return true;
+    case Unary::One: rewrite_values(x, n, [](V) { return V(1); }); return true;
+    case Unary::Inverse: rewrite_values(x, n, [](V v) { return V(1) / v; }); return true;
+    case Unary::Scale: rewrite_values(x, n, [s](V v) { return V(double(v) * s); }); return true;
+    case Unary::AddScalar: rewrite_values(x, n, [s](V v) { return V(double(v) + s); }); return true;
+    case Unary::Pow: rewrite_values(x, n, [s](V v) { return V(grb_pow(double(v), s)); }); return true;
+    case Unary::ToFloat: rewrite_values(x, n, [](V v) { return V(float(v)); }); return true;
+    default: return false;
+  }
+}
+
+// A = op(A) in A's own arrays; false (A untouched) where apply_to_values has no rule for op.
+template <class V>
+bool apply_in_place(Matrix<V>& A, UnaryId op) {
+  if (op.kind == Unary::Unknown) return false;
+  internal::UnpackedCsr<V> a(A.handle());
+  const bool done = apply_to_values(a.csr.ax, a.csr.iso ? 1 : std::int64_t(a.csr.nnz()), op);
+  a.give_back();
+  return done;
+}
+
+// A = diag(d) A or A diag(d) in A's own arrays, each value d * a or a * d as GraphBLAS's
+// product with the diagonal gives it; false (A untouched) where A is iso (one value for all
+// entries, which scaling makes many: GraphBLAS's product builds them).
+template <class V>
+bool scale_in_place(Matrix<V>& A, const Vector<V>& d, bool rows) {
+  bool iso = false;
+  check(GxB_Matrix_iso(&iso, A.handle()), "GxB_Matrix_iso");
+  if (iso) return false;
+  internal::UnpackedCsr<V> a(A.handle());
+  const internal::PackedCsr<V>& csr = a.csr;
+  with_dense(d, [&](const V* dv, std::size_t) {
+    const std::int64_t nrows = std::int64_t(csr.nrows), nnz = std::int64_t(csr.nnz());
+    const GrB_Index* ap = csr.ap;
+    const GrB_Index* aj = csr.aj;
+    V* ax = csr.ax;
+    if (rows) {
+#pragma omp parallel for schedule(dynamic, 256) if (nnz > internal::kParallelEntries)
+      for (std::int64_t i = 0; i < nrows; ++i)
+        for (GrB_Index p = ap[i]; p < ap[i + 1]; ++p) ax[p] = dv[i] * ax[p];
+    } else {
+#pragma omp parallel for schedule(static) if (nnz > internal::kParallelEntries)
+      for (std::int64_t p = 0; p < nnz; ++p) ax[p] = ax[p] * dv[aj[p]];
+    }
+  });
+  a.give_back();
+  return true;
 }
 
 }  // namespace
@@ -118,6 +211,7 @@ void apply(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, UnaryId op, 
   require(A.handle(), "apply", "A");
   const Shape a = shape_of(A.handle(), d.transpose_a);
   require_mask_shape("apply", mask, a);
+  if (writes_itself(C, mask, A, d) && apply_in_place(C, op)) return;
   GrB_BinaryOp bound = bound_fp64_op(op.kind);
   GrB_UnaryOp f = bound ? nullptr : internal::unary_op<V>(op.kind, "apply");
   internal::OutputMatrix<V> out(C, a.rows, a.cols);
@@ -150,7 +244,8 @@ void apply(Vector<V>& z, const Vector<V>* mask, const Vector<V>& x, UnaryId op, 
 }
 
 // diag(d) A or A diag(d) as a product with the diagonal matrix of d: d is dense, so the
-// diagonal is full and the product has exactly A's pattern (zeros of d stay as entries).
+// diagonal is full and the product has exactly A's pattern (zeros of d stay as entries). Into
+// A itself, in place (above).
 template <class V>
 void scale(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d, bool rows) {
   const char* what = rows ? "scale_rows" : "scale_cols";
@@ -161,6 +256,7 @@ void scale(Matrix<V>& C, const Matrix<V>& A, const Vector<V>& d, bool rows) {
   if (len != (rows ? m : n))
     throw Error(std::string("graphblas: ") + what + ": d has length " + std::to_string(len) + " but A is " +
                 shape(m, n) + "; d needs one value per " + (rows ? "row" : "column"));
+  if (writes_itself(C, nullptr, A, Descriptor{}) && scale_in_place(C, d, rows)) return;
   GrB_Matrix diagonal = nullptr;
   check(GrB_Matrix_diag(&diagonal, d.handle(), 0), "GrB_Matrix_diag");
   const Matrix<V> D(diagonal);  // owns it from here

@@ -1,8 +1,10 @@
 #pragma once
 // Shared by the graphblas backend's sources: built-in lookups, descriptors, output handling,
 // and GraphBLAS's CSR arrays on the host.
+#include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "spgraph/error.hpp"
 #include "spgraph/instantiations.hpp"
@@ -133,5 +135,32 @@ struct PackedCsr {
   // Gives the arrays to A, which must have this type and dimensions and no entries.
   void pack(GrB_Matrix A);
 };
+
+// A's arrays, taken out of A (no copy) for the caller to rewrite in place, and given back to A by
+// give_back(), or on scope exit where the caller throws (A then holds what the caller left).
+template <class V>
+class UnpackedCsr {
+ public:
+  explicit UnpackedCsr(GrB_Matrix A) : a_(A) { csr.unpack(A); }
+  UnpackedCsr(const UnpackedCsr&) = delete;
+  UnpackedCsr& operator=(const UnpackedCsr&) = delete;
+  ~UnpackedCsr() {
+    if (!a_) return;
+    try {
+      csr.pack(a_);
+    } catch (...) {  // the first failure is the one to report
+    }
+  }
+  void give_back() { csr.pack(std::exchange(a_, nullptr)); }
+
+  PackedCsr<V> csr;
+
+ private:
+  GrB_Matrix a_;
+};
+
+// Passes of the backend's own loops over fewer entries run on one thread: a parallel region
+// costs more than they do (the late iterations of MCL have a few entries a row).
+constexpr std::int64_t kParallelEntries = std::int64_t(1) << 18;
 
 }  // namespace spgraph::graphblas::internal

@@ -50,28 +50,18 @@ using spgraph::detail::PruneCase;
 // 8 bytes of B, as mcl does, instead of 16, and no more memory; the columns are restored before
 // GraphBLAS takes them back. A column read as aj[p] & kColumn is right either way.
 constexpr GrB_Index kColumn = 0xffffffffu;
-// Passes over fewer entries run on one thread: a parallel region costs more than they do
-// (the late iterations of MCL have a few entries a row).
-constexpr std::int64_t kParallelEntries = std::int64_t(1) << 18;
+using internal::kParallelEntries;
 
 template <class V>
 class InPlaceCsr {
  public:
-  explicit InPlaceCsr(GrB_Matrix m) : m_(m) { p_.unpack(m_); }
+  explicit InPlaceCsr(GrB_Matrix m) : a_(m) {}
   InPlaceCsr(const InPlaceCsr&) = delete;
   InPlaceCsr& operator=(const InPlaceCsr&) = delete;
-  ~InPlaceCsr() {
-    if (!m_) return;
-    restore_columns();
-    try {
-      p_.pack(m_);
-    } catch (...) {  // cannot fail: the arrays are the ones GraphBLAS gave
-    }
-  }
+  ~InPlaceCsr() { restore_columns(); }  // then a_ packs the arrays back, if give_back has not
   void give_back() {
     restore_columns();
-    GrB_Matrix m = std::exchange(m_, nullptr);
-    p_.pack(m);
+    a_.give_back();
   }
   // Puts each value beside its column where every value is a float exactly; says whether it did.
   bool pack_values() {
@@ -115,8 +105,8 @@ class InPlaceCsr {
     packed_ = false;
   }
 
-  GrB_Matrix m_;
-  internal::PackedCsr<V> p_;
+  internal::UnpackedCsr<V> a_;
+  internal::PackedCsr<V>& p_ = a_.csr;
   bool packed_ = false;
 };
 
