@@ -54,13 +54,11 @@ Matrix<B> stochastic_start(const Matrix<B>& A, vid_t n) {
   return T;
 }
 
-// max over rows of (peak - squares) * entries kept: mcl's chaos of one expansion.
+// max over rows of (peak - squares) * entries kept: mcl's chaos of one expansion (E is n x n).
 template <class B>
-double chaos(const Matrix<B>& E, const Vector<B>& peak, const Vector<B>& squares, std::int64_t& entries) {
-  Matrix<B> ones;
-  B::apply(ones, nullptr, E, unary::One{});
+double chaos(const Matrix<B>& E, vid_t n, const Vector<B>& peak, const Vector<B>& squares, std::int64_t& entries) {
   Vector<B> kept, minus_squares, spread;
-  B::template reduce_rows<monoid::Plus>(kept, ones);
+  B::mxv(kept, nullptr, E, B::template zeros<V>(n), PlusPair{});  // kept = E (+.pair) x: each entry counts 1
   entries = std::int64_t(B::template reduce_scalar<monoid::Plus>(kept));  // exact in double
   B::apply(minus_squares, nullptr, squares, unary::Negate{});
   B::template ewise_add<monoid::Plus>(spread, nullptr, peak, minus_squares);
@@ -97,8 +95,9 @@ MclResult mcl_on_graph(Graph<B>& graph, const MclOptions& options, const MclProg
     Matrix<B> E;
     Vector<B> peak, squares;
     B::mxm_prune_rows(E, peak, squares, T, T, PlusTimes{}, prune, expand);  // expansion, pruned per row
+    T = Matrix<B>();  // released: what follows reads and rewrites E alone
     MclIteration step{.iteration = it};
-    step.chaos = chaos<B>(E, peak, squares, step.entries);
+    step.chaos = chaos<B>(E, n, peak, squares, step.entries);
     B::apply(E, nullptr, E, unary::Pow{inflation});  // inflation
     normalize_rows<B>(E);
     B::apply(E, nullptr, E, unary::ToFloat{});  // held as mcl holds it
