@@ -6,6 +6,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "edge_list_entries.hpp"
 #include "entry_lines.hpp"
 #include "host_memory.hpp"
 #include "line_reader.hpp"
@@ -42,13 +43,6 @@ inline vid_t parse_id(FieldCursor& f, const detail::TextChunk& in, const char* w
   return static_cast<vid_t>(x);
 }
 
-// For an edge unlike the file's first edge (line first_edge_line, with `fields` fields).
-std::string mixed_weights_refusal(int fields, long long first_edge_line) {
-  return std::string(fields == 2 ? "this edge has a weight but" : "this edge has no weight but") +
-         " the first edge (line " + std::to_string(first_edge_line) + ") " + (fields == 3 ? "has one" : "has none") +
-         "; either every edge has a weight or none has";
-}
-
 // SNAP's header for an undirected graph, "# Undirected graph: <file>": SNAP stores each pair
 // of such a graph once (com-*.ungraph.txt; email-Enron in ../shared/datasets/real), so read
 // as stored it would be a directed graph of half the links. Any comment whose text starts with
@@ -63,26 +57,28 @@ bool says_undirected(std::string_view comment) {
   return true;
 }
 
-// One thread's edges (parallel_text.hpp), with the file's ids.
-struct EdgePart {
-  std::vector<vid_t> row, col;
-  std::vector<double> val;
-  vid_t largest = -1;
-  int fields = 0;                  // 2 or 3, fixed by the piece's first edge line
-  long long first_edge_line = 0;   // in the piece
-  bool mixed_weights = false;      // the piece's failure: an edge unlike the piece's first
-  bool says_undirected = false;    // a comment before the piece's first edge says so
+}  // namespace
 
-  void clear() {  // keeps the capacity for the next block
-    row.clear(), col.clear(), val.clear();
-    largest = -1, fields = 0, first_edge_line = 0, mixed_weights = false, says_undirected = false;
-  }
-  // At most one edge a 4 bytes ("0 1\n"; a weight a 6): reserved once, so the part never
-  // grows by copies (unused pages are never touched).
-  void reserve(std::size_t bytes) { row.reserve(bytes / 4), col.reserve(bytes / 4), val.reserve(bytes / 6); }
-};
+std::string detail::mixed_weights_refusal(int fields, long long first_edge_line) {
+  return std::string(fields == 2 ? "this edge has a weight but" : "this edge has no weight but") +
+         " the first edge (line " + std::to_string(first_edge_line) + ") " + (fields == 3 ? "has one" : "has none") +
+         "; either every edge has a weight or none has";
+}
 
-void parse_edges(detail::TextChunk& lines, EdgePart& part, bool require_nonnegative) {
+std::string detail::vertex_count_reason(vid_t largest, eid_t edges) {
+  return detail::vertex_count_refusal("the largest vertex id, " + std::to_string(largest) + ", makes", largest + 1,
+                                      edges,
+                                      "use --compact-ids to number the vertices 0..n-1 by first appearance, or "
+                                      "--trust-vertex-count to allocate them all");
+}
+
+std::string detail::duplicate_edge_reason(const std::string& source, const std::string& destination,
+                                          long long first_line) {
+  return "duplicate edge " + source + " -> " + destination + ", first given at line " + std::to_string(first_line) +
+         " (--duplicates sum, max or first combines repeats)";
+}
+
+void detail::parse_edges(detail::TextChunk& lines, EdgePart& part, bool require_nonnegative) {
   std::string_view line;
   while (lines.next(line)) {
     if (detail::is_blank_or_comment(line, kComments)) {
@@ -115,6 +111,8 @@ void parse_edges(detail::TextChunk& lines, EdgePart& part, bool require_nonnegat
   }
 }
 
+namespace {
+
 // File ids to vertices 0..n-1 in order of first appearance (--compact-ids).
 class CompactIds {
  public:
@@ -140,23 +138,24 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
   int fields = 0;  // 2 or 3, fixed by the file's first edge line
   long long first_edge_line = 0;
   bool undirected = false;  // the header (the comments before the first edge) says so
-  auto check = [&](const detail::Piece<EdgePart>& piece, long long first_line) {
-    const EdgePart& p = piece.part;
+  auto check = [&](const detail::Piece<detail::EdgePart>& piece, long long first_line) {
+    const detail::EdgePart& p = piece.part;
     if (fields == 0 && p.says_undirected) undirected = true;
     if (fields == 0 && p.fields != 0) {
       fields = p.fields;
       first_edge_line = first_line - 1 + p.first_edge_line;
     } else if (p.fields != 0 && p.fields != fields) {  // the piece's first edge is unlike the file's
-      throw ParseError(path, first_line - 1 + p.first_edge_line, mixed_weights_refusal(fields, first_edge_line));
+      throw ParseError(path, first_line - 1 + p.first_edge_line, detail::mixed_weights_refusal(fields, first_edge_line));
     }
     if (p.mixed_weights)
-      throw ParseError(path, first_line - 1 + piece.failure->line, mixed_weights_refusal(fields, first_edge_line));
+      throw ParseError(path, first_line - 1 + piece.failure->line,
+                       detail::mixed_weights_refusal(fields, first_edge_line));
     largest = std::max(largest, p.largest);
   };
-  auto parse = [&](detail::TextChunk& lines, EdgePart& part) {
-    parse_edges(lines, part, options.require_nonnegative_weights);
+  auto parse = [&](detail::TextChunk& lines, detail::EdgePart& part) {
+    detail::parse_edges(lines, part, options.require_nonnegative_weights);
   };
-  detail::parse_in_parallel<EdgePart>(in, coo, parse, check);
+  detail::parse_in_parallel<detail::EdgePart>(in, coo, parse, check);
 
   // Compacting numbers the vertices by first appearance: in file order, after the merge.
   CompactIds ids;
@@ -168,12 +167,7 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
   const vid_t vertices = options.compact_ids ? ids.count() : largest + 1;
   coo.nrows = coo.ncols = vertices;
   if (!options.compact_ids && !options.trust_vertex_count && !detail::vertex_count_justified(vertices, coo.nnz()))
-    throw ParseError(path, 0,
-                     detail::vertex_count_refusal(
-                         "the largest vertex id, " + std::to_string(largest) + ", makes", vertices,
-                         coo.nnz(),
-                         "use --compact-ids to number the vertices 0..n-1 by first appearance, or "
-                         "--trust-vertex-count to allocate them all"));
+    throw ParseError(path, 0, detail::vertex_count_reason(largest, coo.nnz()));
 
   EdgeList out;
   const bool valued = !coo.val.empty();
@@ -185,10 +179,7 @@ EdgeList read_edge_list(const std::string& path, const EdgeListOptions& options)
   } catch (const DuplicateEntryError& e) {
     const auto lines = detail::lines_of_duplicate(path, kComments, e);
     const auto file_id = [&](vid_t v) { return std::to_string(options.compact_ids ? ids.original()[v] : v); };
-    throw ParseError(path, lines.second,
-                     "duplicate edge " + file_id(e.row) + " -> " + file_id(e.col) + ", first given at line " +
-                         std::to_string(lines.first) +
-                         " (--duplicates sum, max or first combines repeats)");
+    throw ParseError(path, lines.second, detail::duplicate_edge_reason(file_id(e.row), file_id(e.col), lines.first));
   }
   if (undirected && options.mirror_undirected) {
     // A pair the file gives both ways is one edge: mirroring merges the two, keeping the larger

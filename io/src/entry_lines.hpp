@@ -14,4 +14,8 @@ struct EntryLines {
 };
 EntryLines lines_of_duplicate(const std::string& path, std::string_view comment_chars, const DuplicateEntryError& e);
 
+// The line (1-based, within `text`) of the n-th (1-based) line of `text` that is neither blank
+// nor a comment (a line starting with one of comment_chars); past the last one, the line count.
+long long nth_entry_line(std::string_view text, long long n, std::string_view comment_chars);
+
 }  // namespace spgraph::io::detail

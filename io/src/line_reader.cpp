@@ -153,22 +153,28 @@ std::string_view LineReader::next_mapped_block(std::size_t bytes) {
     }
   }
   const char* b = map_ + map_pos_;
-  const std::size_t left = file_size_ - map_pos_;
+  const std::size_t len = whole_lines_within({b, file_size_ - map_pos_}, bytes, path_, line_);
+  map_pos_ += len;
+  consumed_ += len;
+  report_progress(map_pos_, file_size_);
+  return std::string_view(b, len);
+}
+
+std::size_t whole_lines_within(std::string_view rest, std::size_t bytes, const std::string& path, long long lines_before) {
+  const char* b = rest.data();
+  const std::size_t left = rest.size();
   std::size_t len = std::min(bytes, left);
   if (len < left) {
     const void* nl = ::memrchr(b, '\n', len);
     if (!nl) {
       nl = std::memchr(b + len, '\n', left - len);
       if ((nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - b) : left) >= kMaxLine)
-        throw ParseError(path_, line_ + 1, "line longer than " + std::to_string(kMaxLine >> 20) +
-                                               " MiB; is this a text file?");
+        throw ParseError(path, lines_before + 1, "line longer than " + std::to_string(kMaxLine >> 20) +
+                                                     " MiB; is this a text file?");
     }
     len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - b) + 1 : left;
   }
-  map_pos_ += len;
-  consumed_ += len;
-  report_progress(map_pos_, file_size_);
-  return std::string_view(b, len);
+  return len;
 }
 
 std::string_view LineReader::next_block(std::size_t bytes) {

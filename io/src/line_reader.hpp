@@ -20,6 +20,12 @@
 
 namespace spgraph::io::detail {
 
+// The length of the block of whole lines at the start of `rest` (text that starts a line):
+// up to the last newline within `bytes`, or the first one after for a longer line, or all of
+// `rest` when it fits in `bytes` or has no newline (the file's last line). A line of kMaxLine
+// or more is a ParseError at the line after `lines_before`.
+std::size_t whole_lines_within(std::string_view rest, std::size_t bytes, const std::string& path, long long lines_before);
+
 class LineReader {
  public:
   // Throws spgraph::Error naming the path and the errno text when it cannot be opened.

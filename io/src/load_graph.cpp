@@ -7,6 +7,7 @@
 #include "spgraph/io/csr_cache.hpp"
 #include "spgraph/io/edge_list.hpp"
 #include "spgraph/io/matrix_market.hpp"
+#include "graph_format.hpp"
 #include "read_progress.hpp"
 #include "weight_check.hpp"
 
@@ -22,8 +23,9 @@ std::string extension(const std::string& path) {
   return dot == std::string::npos ? std::string() : name.substr(dot);
 }
 
-// The extension that stands for the reader: the file's own, or the one options.format names.
-std::string reader_extension(const std::string& path, GraphFormat format) {
+}  // namespace
+
+std::string detail::reader_extension(const std::string& path, GraphFormat format) {
   switch (format) {
     case GraphFormat::ByName: break;
     case GraphFormat::MatrixMarket: return ".mtx";
@@ -33,6 +35,8 @@ std::string reader_extension(const std::string& path, GraphFormat format) {
   }
   return extension(path);
 }
+
+namespace {
 
 // A cache has no lines: a refused weight is named by its link, as the graph names vertices.
 void check_cached_weights(const std::string& path, const LoadedGraph& g) {
@@ -55,7 +59,7 @@ std::string LoadedGraph::vertex_name(vid_t i) const {
 LoadedGraph load_graph(const std::string& path, const LoadOptions& options) {
   const detail::ProgressScope progress(options.progress);
   LoadedGraph g;
-  const std::string ext = reader_extension(path, options.format);
+  const std::string ext = detail::reader_extension(path, options.format);
   if (ext == ".mtx") {
     g.matrix = read_matrix_market(path, {.duplicates = options.duplicates,
                                          .require_nonnegative_weights = options.require_nonnegative_weights,

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <string>
 
+#include "entry_lines.hpp"
 #include "host_memory.hpp"
+#include "matrix_market_entries.hpp"
 #include "matrix_market_header.hpp"
 #include "parallel_text.hpp"
 #include "vertex_count.hpp"
@@ -69,15 +71,19 @@ eid_t initial_capacity(const LineReader& in, eid_t declared) {
   return std::min<eid_t>(declared, static_cast<eid_t>(in.file_size()));
 }
 
-std::string count_refusal(eid_t seen, eid_t declared, const char* what) {
+}  // namespace
+
+std::string detail::count_refusal(eid_t seen, eid_t declared, const char* what) {
   if (seen < declared)
     return "file ends after " + std::to_string(seen) + " of the " + std::to_string(declared) + " " + what +
            " the size line declares";
   return "more " + std::string(what) + " than the " + std::to_string(declared) + " the size line declares";
 }
 
+namespace {
+
 [[noreturn]] void fail_count(const LineReader& in, eid_t seen, eid_t declared, const char* what) {
-  in.fail(count_refusal(seen, declared, what));
+  in.fail(detail::count_refusal(seen, declared, what));
 }
 
 struct Entry {
@@ -117,37 +123,10 @@ void read_coordinate_entries(LineReader& in, const MatrixMarketHeader& h, Sink&&
   if (k != h.stored_entries) fail_count(in, k, h.stored_entries, "entries");
 }
 
-// One thread's entries (parallel_text.hpp), mirrors included.
-struct EntryPart {
-  std::vector<vid_t> row, col;
-  std::vector<double> val;
-  eid_t entries = 0;  // entry lines parsed
-
-  void clear() {  // keeps the capacity for the next block
-    row.clear(), col.clear(), val.clear();
-    entries = 0;
-  }
-  // At most one entry a 4 bytes ("1 1\n"; a value a 6, "1 1 1\n"), two with its mirror:
-  // reserved once, so the part never grows by copies (unused pages are never touched).
-  void reserve(std::size_t bytes) { row.reserve(bytes / 2), col.reserve(bytes / 2), val.reserve(bytes / 3); }
-};
-
-// The piece line of the n-th (1-based) entry line of `text`.
-long long nth_entry_line(std::string_view text, eid_t n) {
-  detail::TextChunk lines(text);
-  std::string_view line;
-  while (lines.next(line))
-    if (!skippable(line) && --n == 0) break;
-  return lines.line_number();
-}
-
 // coo_to_csr reports a repeat by its positions in the Coo; reading the file again (only on
 // this error path) turns them into line numbers, so the normal path stores no line table.
 ParseError duplicate_error(const std::string& path, const DuplicateEntryError& e) {
-  struct Origin {
-    long long line = 0;
-    bool mirror = false;
-  } first, second;
+  detail::EntryOrigin first, second;
   LineReader in(path);
   const MatrixMarketHeader h = detail::parse_matrix_market_header(in);
   const bool mirrored = h.symmetry != MmSymmetry::General;
@@ -162,13 +141,7 @@ ParseError duplicate_error(const std::string& path, const DuplicateEntryError& e
     if (mirrored && i != j) note(line, true);
     return pos <= e.second_position;
   });
-  const std::string r = std::to_string(e.row + 1), c = std::to_string(e.col + 1);
-  const std::string as_mirror = " (through symmetry, as the mirror of (" + c + ", " + r + "))";
-  return ParseError(path, second.line,
-                    "duplicate entry (" + r + ", " + c + ") (1-based)" + (second.mirror ? as_mirror : "") +
-                        ", first given at line " + std::to_string(first.line) + (first.mirror ? as_mirror : "") +
-                        "; Matrix Market files list each entry once (--duplicates sum, max or first combines "
-                        "repeats)");
+  return ParseError(path, second.line, detail::duplicate_entry_reason(e.row, e.col, first, second));
 }
 
 }  // namespace
@@ -178,21 +151,65 @@ MatrixMarketHeader read_matrix_market_header(const std::string& path) {
   return detail::parse_matrix_market_header(in);
 }
 
-MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarketOptions& options) {
-  LineReader in(path);
-  MatrixMarketMatrix out;
-  const MatrixMarketHeader& h = out.header = detail::parse_matrix_market_header(in);
+void detail::check_before_entries(const LineReader& in, const MatrixMarketHeader& h,
+                                  const MatrixMarketOptions& options) {
   if (h.format == MmFormat::Array)
-    throw ParseError(path, 1, "dense 'array' files are not supported as graphs (a graph must be 'coordinate')");
-  const bool valued = h.field != MmField::Pattern;
-  const bool mirrored = h.symmetry != MmSymmetry::General;
-  check_declared_count(in, h.stored_entries, valued ? 6 : 4);  // "1 1 1\n", "1 1\n"
+    throw ParseError(in.path(), 1, "dense 'array' files are not supported as graphs (a graph must be 'coordinate')");
+  check_declared_count(in, h.stored_entries, h.field != MmField::Pattern ? 6 : 4);  // "1 1 1\n", "1 1\n"
   const vid_t vertices = std::max(h.nrows, h.ncols);
   if (!options.trust_vertex_count && !detail::vertex_count_justified(vertices, h.stored_entries))
     in.fail(detail::vertex_count_refusal(
         "the size line declares " + std::to_string(h.nrows) + " x " + std::to_string(h.ncols) + ", that is",
         vertices, h.stored_entries,
         "pass --trust-vertex-count if the matrix really is this sparse"));
+}
+
+detail::MmEntryParser::MmEntryParser(const MatrixMarketHeader& header, bool require_nonnegative_weights)
+    : h(header),
+      rule(header),
+      valued(header.field != MmField::Pattern),
+      mirrored(header.symmetry != MmSymmetry::General),
+      check_weights(valued && require_nonnegative_weights),
+      mirror_sign(header.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0) {}
+
+void detail::MmEntryParser::operator()(TextChunk& lines, MmEntryPart& part) const {
+  std::string_view line;
+  while (lines.next(line)) {
+    if (skippable(line)) continue;
+    const auto [i, j, v] = parse_entry(line, lines, h, rule);
+    if (check_weights) {
+      detail::check_weight(v, lines);
+      if (mirrored && i != j && !detail::acceptable_weight(mirror_sign * v))
+        lines.fail(detail::weight_refusal(mirror_sign * v, " of the skew-symmetric mirror (" + std::to_string(j + 1) +
+                                                               ", " + std::to_string(i + 1) + ") of this entry"));
+    }
+    ++part.entries;
+    part.row.push_back(i);
+    part.col.push_back(j);
+    if (valued) part.val.push_back(v);
+    if (mirrored && i != j) {
+      part.row.push_back(j);
+      part.col.push_back(i);
+      if (valued) part.val.push_back(mirror_sign * v);
+    }
+  }
+}
+
+std::string detail::duplicate_entry_reason(vid_t row, vid_t col, EntryOrigin first, EntryOrigin second) {
+  const std::string r = std::to_string(row + 1), c = std::to_string(col + 1);
+  const std::string as_mirror = " (through symmetry, as the mirror of (" + c + ", " + r + "))";
+  return "duplicate entry (" + r + ", " + c + ") (1-based)" + (second.mirror ? as_mirror : "") +
+         ", first given at line " + std::to_string(first.line) + (first.mirror ? as_mirror : "") +
+         "; Matrix Market files list each entry once (--duplicates sum, max or first combines repeats)";
+}
+
+MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarketOptions& options) {
+  LineReader in(path);
+  MatrixMarketMatrix out;
+  const MatrixMarketHeader& h = out.header = detail::parse_matrix_market_header(in);
+  detail::check_before_entries(in, h, options);
+  const bool valued = h.field != MmField::Pattern;
+  const bool mirrored = h.symmetry != MmSymmetry::General;
 
   Coo<double> coo;
   coo.nrows = h.nrows;
@@ -205,41 +222,17 @@ MatrixMarketMatrix read_matrix_market(const std::string& path, const MatrixMarke
                        coo.col.reserve(capacity);
                        if (valued) coo.val.reserve(capacity);
                      });
-  const double mirror_sign = h.symmetry == MmSymmetry::SkewSymmetric ? -1.0 : 1.0;
-  const bool check_weights = valued && options.require_nonnegative_weights;
-  const detail::MmValueRule rule(h);
-  auto parse = [&](detail::TextChunk& lines, EntryPart& part) {
-    std::string_view line;
-    while (lines.next(line)) {
-      if (skippable(line)) continue;
-      const auto [i, j, v] = parse_entry(line, lines, h, rule);
-      if (check_weights) {
-        detail::check_weight(v, lines);
-        if (mirrored && i != j && !detail::acceptable_weight(mirror_sign * v))
-          lines.fail(detail::weight_refusal(mirror_sign * v, " of the skew-symmetric mirror (" + std::to_string(j + 1) +
-                                                                 ", " + std::to_string(i + 1) + ") of this entry"));
-      }
-      ++part.entries;
-      part.row.push_back(i);
-      part.col.push_back(j);
-      if (valued) part.val.push_back(v);
-      if (mirrored && i != j) {
-        part.row.push_back(j);
-        part.col.push_back(i);
-        if (valued) part.val.push_back(mirror_sign * v);
-      }
-    }
-  };
+  const detail::MmEntryParser parse(h, options.require_nonnegative_weights);
   eid_t seen = 0;  // entry lines merged
-  auto check = [&](const detail::Piece<EntryPart>& piece, long long first_line) {
+  auto check = [&](const detail::Piece<detail::MmEntryPart>& piece, long long first_line) {
     // The serial reader counts an entry line before parsing it: a failing line counts too.
     const eid_t here = piece.part.entries + (piece.failure ? 1 : 0);
     if (seen + here > h.stored_entries)
-      throw ParseError(path, first_line - 1 + nth_entry_line(piece.text, h.stored_entries - seen + 1),
-                       count_refusal(seen + here, h.stored_entries, "entries"));
+      throw ParseError(path, first_line - 1 + detail::nth_entry_line(piece.text, h.stored_entries - seen + 1, "%"),
+                       detail::count_refusal(seen + here, h.stored_entries, "entries"));
     seen += piece.part.entries;
   };
-  detail::parse_in_parallel<EntryPart>(in, coo, parse, check);
+  detail::parse_in_parallel<detail::MmEntryPart>(in, coo, parse, check);
   if (seen != h.stored_entries) fail_count(in, seen, h.stored_entries, "entries");
   const std::uint64_t csr_bytes = detail::csr_bytes(coo.nrows, coo.nnz(), valued);
   const std::string csr_arrays = detail::csr_arrays(coo.nrows, coo.nnz());

@@ -65,8 +65,8 @@ inline std::vector<std::string_view> cut_at_lines(std::string_view block, std::s
 // reserved for the whole file at the rate of entries a byte seen so far (a plain file's size
 // is known), not doubled block after block. A failed allocation is an Error naming the file
 // and the bytes (host_memory.hpp).
-template <class Part, class T>
-std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pieces, const LineReader& in) {
+template <class Part, class T, class Source>
+std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pieces, const Source& in) {
   const std::size_t n = pieces.size();
   std::vector<std::size_t> at(2 * (n + 1));
   at[0] = out.row.size(), at[n + 1] = out.val.size();
@@ -97,9 +97,10 @@ std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pie
 // piece's failure is thrown as ParseError "FILE:LINE: reason". Once the whole block passed,
 // its parts' entries (Part::row, col, val) are appended to `out`'s: the room is made here,
 // and each thread copies its part of block k while it parses its piece of block k + 1 (two
-// sets of parts take turns), so that a block costs one fork and join.
-template <class Part, class T, class Parse, class Check>
-void parse_in_parallel(LineReader& in, Coo<T>& out, Parse&& parse, Check&& check) {
+// sets of parts take turns), so that a block costs one fork and join. `in` is the LineReader of a
+// file, or a TextRange (text_range.hpp): one rank's share of a file, numbered as in the file.
+template <class Part, class T, class Source, class Parse, class Check>
+void parse_in_parallel(Source& in, Coo<T>& out, Parse&& parse, Check&& check) {
   const auto threads = static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
   std::vector<Piece<Part>> sets(2 * threads);
   std::span<Piece<Part>> done;        // the last block's parts, checked, to copy
