@@ -70,7 +70,9 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
                  "file; a Matrix Market size line that the file could not hold is refused before reading); "
                  "mirroring an undirected edge list's links then holds the graph, its transpose and the "
                  "mirrored graph at once. A load that does not fit names the file, the arrays and their bytes. A "
-                 "load of more than a second shows its progress on stderr when that is a terminal")
+                 "load of more than a second shows its progress on stderr when that is a terminal. Under mpirun each rank "
+                 "keeps only its rows: it reads them from a .spgcsr, and parses its share of a Matrix Market file or "
+                 "edge list; gzip-compressed text, .abc and --compact-ids are read whole by every rank")
       ->required();
   add_choice(cli, "--duplicates", input.load.duplicates,
              {{"error", Duplicates::Error}, {"sum", Duplicates::Sum}, {"max", Duplicates::Max},

@@ -128,6 +128,13 @@ dist::GridShape MpiJob::grid_shape() const {
   return {1, 1};
 }
 
+dist::MpiCommunicator& MpiJob::world() const {
+#if SPGRAPH_HAVE_MPI
+  if (mpi_ && mpi_->world) return *mpi_->world;
+#endif
+  throw Error("internal: MpiJob::world outside an MPI job, or before start_grid");
+}
+
 bool MpiJob::start_gpu_ranks(std::string* why) {
 #if SPGRAPH_HAVE_MPI && SPGRAPH_HAVE_GPU
   if (!mpi_ || !mpi_->grid) throw Error("internal: start_gpu_ranks before start_grid");

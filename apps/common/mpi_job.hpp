@@ -15,6 +15,10 @@
 
 #include "spgraph/dist/process_grid.hpp"
 
+namespace spgraph::dist {
+class MpiCommunicator;
+}
+
 namespace spgraph::apps {
 
 class MpiJob {
@@ -38,6 +42,8 @@ class MpiJob {
   void start_grid();
   // The grid's shape (after start_grid).
   dist::GridShape grid_shape() const;
+  // The communicator of every rank (after start_grid; under mpirun in a build with MPI).
+  dist::MpiCommunicator& world() const;
   // GPU ranks (after start_grid; collective): each rank takes a GPU of its own and true is
   // returned; where any rank has none (or the build has no GPU backend), false, with *why the
   // same on every rank.

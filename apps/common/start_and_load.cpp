@@ -1,6 +1,7 @@
 #include "start_and_load.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <utility>
 
@@ -8,6 +9,10 @@
 #include "spgraph/config.hpp"
 #include "spgraph/dist/layout.hpp"
 #include "spgraph/io/csr_cache.hpp"
+#include "spgraph/io/text_rows.hpp"
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/text_exchange.hpp"
+#endif
 #include "mpi_job.hpp"
 #include "run_app.hpp"
 #include "wall_timer.hpp"
@@ -16,16 +21,59 @@ namespace spgraph::apps {
 
 namespace {
 
-// Whether the input is a .spgcsr read as it is (no --undirected, which needs every link).
+// Whether the input is a .spgcsr, which each rank reads by rows.
 bool reads_cache_rows(const InputOptions& input) {
   const std::string& p = input.path;
-  const bool cache = input.load.format == io::GraphFormat::Cache ||
-                     (input.load.format == io::GraphFormat::ByName && p.size() > 7 && p.ends_with(".spgcsr"));
-  return cache && !input.undirected;
+  return input.load.format == io::GraphFormat::Cache ||
+         (input.load.format == io::GraphFormat::ByName && p.size() > 7 && p.ends_with(".spgcsr"));
 }
 
-// Under mpirun: every rank loads the graph and runs on the distributed backend, on GPU ranks
-// (a GPU each) where every rank has one and --backend is not cpu, else on CPU ranks.
+#if SPGRAPH_HAVE_MPI
+// This rank's share of the graph under mpirun, so that no rank holds the whole graph: the rows
+// of its grid row's block, whole (dist::Backend's from_host keeps its block of them).
+// - A .spgcsr: each rank reads its rows alone (the file's arrays are at fixed offsets).
+// - Matrix Market and edge-list text: each rank parses its byte range of the file, and the
+//   entries go to the ranks that keep their rows (io::read_text_rows), with the one-process
+//   reader's result and errors, an error agreed on by every rank and printed once.
+// --undirected then mirrors the rows' links across the ranks (io::mirror_rows). What needs the
+// whole file (io::text_rows_refusal: gzip-compressed text, .abc label files, --compact-ids, a
+// pipe) is not read here: distributed_run has every rank read it whole, as without mpirun.
+io::LoadedGraph load_rows(const InputOptions& input, const std::string& who, MpiJob& job) {
+  const dist::GridShape shape = job.grid_shape();
+  const int grid_row = job.rank() / shape.cols;
+  const io::RowsOf rows_of = [&](std::int64_t n) {
+    const dist::BlockRange r = dist::matrix_row_block(n, shape, grid_row);
+    return std::pair{r.begin, r.end};
+  };
+  dist::MpiRankExchange exchange(job.world());
+  io::LoadedGraph graph;
+  try {
+    if (reads_cache_rows(input)) {
+      io::CsrCacheRows rows = io::read_csr_cache_rows(input.path, rows_of);
+      graph.matrix = std::move(rows.cache.matrix);
+      graph.labels = std::move(rows.cache.labels);
+      graph.id_base = rows.cache.id_base;
+      graph.format = "spgcsr";
+      graph.file_links = rows.links;
+    } else {
+      graph = io::read_text_rows(input.path, input.load, rows_of, exchange);
+    }
+    try {
+      require_square(input.path, graph.matrix, who);
+    } catch (const Error& e) {  // the shape is the header's: every rank meets it alike
+      throw io::AgreedReadError(e.what());
+    }
+    if (input.undirected && !graph.mirrored) io::mirror_rows(graph, rows_of, exchange);
+  } catch (const io::AgreedReadError& e) {  // printed once
+    throw JobWideError(e.what());
+  }
+  return graph;
+}
+#endif
+
+// Under mpirun: every rank loads its rows of the graph (load_rows; the whole graph where the
+// format needs it) and runs on the distributed backend, on GPU ranks (a GPU each) where every
+// rank has one and --backend is not cpu, else on CPU ranks.
 StartedRun distributed_run(BackendChoice choice, const InputOptions& input, const std::string& who,
                            PhaseTimings& timings) {
   MpiJob& job = mpi_job();
@@ -39,28 +87,24 @@ StartedRun distributed_run(BackendChoice choice, const InputOptions& input, cons
   timings.add(Phase::DeviceInit, start.seconds());
   StartedRun run;
 #if SPGRAPH_HAVE_MPI
-  if (reads_cache_rows(input)) {
-    // A .spgcsr: each rank reads the rows of its grid row's block alone (the file's arrays are at
-    // fixed offsets), so no rank holds the whole graph.
+  // Whether every rank can read its share: where any rank finds that the file must be read whole
+  // (its refusal), every rank does, so that all take the same path. The "load:" line says which.
+  dist::MpiRankExchange exchange(job.world());
+  const std::string whole =
+      reads_cache_rows(input) ? std::string() : exchange.first_failure(io::text_rows_refusal(input.path, input.load));
+  if (whole.empty()) {
     WallTimer load;
-    const dist::GridShape shape = job.grid_shape();
-    const int grid_row = job.rank() / shape.cols;
-    io::CsrCacheRows rows = io::read_csr_cache_rows(input.path, [&](std::int64_t n) {
-      const dist::BlockRange r = dist::matrix_row_block(n, shape, grid_row);
-      return std::pair{r.begin, r.end};
-    });
-    require_square(input.path, rows.cache.matrix, who);
-    run.graph.matrix = std::move(rows.cache.matrix);
-    run.graph.labels = std::move(rows.cache.labels);
-    run.graph.id_base = rows.cache.id_base;
-    run.graph.format = "spgcsr";
-    run.graph.file_links = rows.links;
+    run.graph = load_rows(input, who, job);
     run.load_seconds = load.seconds();
-  } else
-#endif
-  {
+    std::printf("load: by rows, each rank %s and keeps its grid row's rows\n",
+                reads_cache_rows(input) ? "read its rows of the cache" : "parsed its share of the file's lines");
+  } else {
     run.graph = load_square_graph(input, who, run.load_seconds);
+    std::printf("load: whole, by every rank: %s\n", whole.c_str());
   }
+#else
+  run.graph = load_square_graph(input, who, run.load_seconds);
+#endif
   timings.add(Phase::Load, run.load_seconds);
   run.backend.backend = gpu ? algorithms::Backend::DistributedGpu : algorithms::Backend::Distributed;
   run.backend.description = job.description();

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The apps under mpirun -n P against the same apps as one process, on bundled graphs (ctest
 # runs it at P = 1..4): PageRank's ranks within 1e-9, triangle counts per vertex, BFS levels and
-# MCL's clusters identical; a failure on every rank and a bad --grid end the job with a non-zero
-# exit and leave no output file; GPU ranks where the host has a GPU a rank, else their refusal.
+# MCL's clusters identical; text read by rows (each rank its share: Matrix Market, edge lists,
+# an undirected one, --undirected), gzip read whole; a malformed line, a failure on every rank
+# and a bad --grid end the job with a non-zero exit, the message once and no output file; GPU
+# ranks where the host has a GPU a rank, else their refusal.
 #   tests/dist/apps_under_mpirun.sh BUILD_DIR SOURCE_DIR P MPIEXEC
 set -u
 build=$1 source=$2 p=$3 mpiexec=$4
@@ -47,6 +49,43 @@ check "tricount netscience.spgcsr per-vertex counts" cmp -s "$work/tc-cache.one"
 check "tricount netscience.spgcsr counts 3764" grep -q "^triangles: 3764 " "$work/tc-cache.many.log"
 check "msbfs netscience.spgcsr" run_both msbfs "bfs-cache" "$work/netscience.spgcsr" --random 4 --seed 5
 check "msbfs netscience.spgcsr levels" cmp -s "$work/bfs-cache.one" "$work/bfs-cache.many"
+# Text read in parallel (io::read_text_rows): each rank parses its share of the file's lines and
+# keeps its rows, so no rank holds the whole graph; the "load:" line says so.
+check "pagerank karate.mtx read by rows" grep -q "^load: by rows, each rank parsed its share" "$work/pr-karate.mtx.many.log"
+check "tricount netscience.spgcsr read by rows" grep -q "^load: by rows, each rank read its rows of the cache" "$work/tc-cache.many.log"
+# An edge list with weights, and one whose SNAP header says undirected (its links mirrored).
+"$build/spgraph-convert" "$small/west0067.mtx" "$work/west0067.tsv" >/dev/null
+check "pagerank west0067.tsv (an edge list)" run_both pagerank "pr-tsv" "$work/west0067.tsv"
+check "pagerank west0067.tsv ranks within 1e-9" within_1e9 "$work/pr-tsv.one" "$work/pr-tsv.many"
+check "pagerank west0067.tsv read by rows" grep -q "^load: by rows, each rank parsed its share" "$work/pr-tsv.many.log"
+"$build/spgraph-convert" "$small/netscience.mtx" "$work/netscience.tsv" >/dev/null
+{ echo "# Undirected graph: netscience, each pair once"; awk -F'\t' '$1 < $2' "$work/netscience.tsv"; } >"$work/netscience-undirected.txt"
+check "tricount of an undirected edge list" run_both tricount "tc-undirected" "$work/netscience-undirected.txt"
+check "tricount of an undirected edge list per-vertex counts" cmp -s "$work/tc-undirected.one" "$work/tc-undirected.many"
+check "tricount of an undirected edge list counts 3764" grep -q "^triangles: 3764 " "$work/tc-undirected.many.log"
+check "tricount of an undirected edge list says mirrored" grep -q "links mirrored: the file's header says undirected" "$work/tc-undirected.many.log"
+# --undirected mirrors the rows across the ranks, from text and from a .spgcsr alike.
+"$build/spgraph-convert" "$small/west0067.mtx" "$work/west0067.spgcsr" >/dev/null
+for g in "$small/west0067.mtx" "$work/west0067.spgcsr"; do
+  name=undirected-$(basename "$g")
+  check "pagerank $(basename "$g") --undirected" run_both pagerank "$name" "$g" --undirected
+  check "pagerank $(basename "$g") --undirected within 1e-9" within_1e9 "$work/$name.one" "$work/$name.many"
+done
+# A gzip-compressed file cannot be cut into byte ranges: every rank reads it whole, and says so.
+gzip -c "$small/karate.mtx" >"$work/karate.mtx.gz"
+check "pagerank karate.mtx.gz" run_both pagerank "pr-gz" "$work/karate.mtx.gz"
+check "pagerank karate.mtx.gz ranks within 1e-9" within_1e9 "$work/pr-gz.one" "$work/pr-gz.many"
+check "pagerank karate.mtx.gz read whole, saying why" grep -q "^load: whole, by every rank: a gzip-compressed file" "$work/pr-gz.many.log"
+# A malformed line near the end, which the last rank parses: the one-process message (with its
+# line in the whole file), printed once, a non-zero exit and no output file.
+{ sed -n '1,200p' "$work/west0067.tsv"; echo "3 oops"; sed -n '201,$p' "$work/west0067.tsv"; } >"$work/bad.tsv"
+"$build/pagerank" "$work/bad.tsv" >/dev/null 2>"$work/bad.one.log"
+"${mpirun[@]}" "$build/pagerank" "$work/bad.tsv" -o "$work/bad.out" >"$work/bad.many.log" 2>&1
+status=$?
+check "a malformed line fails the job" test "$status" -ne 0
+check "the malformed line's message is the one process's" grep -qxF "$(cat "$work/bad.one.log")" "$work/bad.many.log"
+check "the malformed line's message is printed once" test "$(grep -c 'bad.tsv:201:' "$work/bad.many.log")" -eq 1
+check "no output file after a malformed line" test ! -e "$work/bad.out"
 check "mcl karate" run_both mcl "mcl-karate" "$small/karate.mtx" -I 2
 check "mcl karate clusters" cmp -s "$work/mcl-karate.one" "$work/mcl-karate.many"
 # MCL under mpirun gives the mcl program's own clusters (datasets/mcl, written by mcl 22-282; hep-th
