@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -250,6 +251,58 @@ void check_chained_passes(const MxvReduceCase& c, SpmvKernel kernel) {
     ASSERT_EQ(got.size(), n);
     for (std::size_t i = 0; i < n; ++i)
       if (got[i] != y_expected[p][i]) FAIL() << "pass " << p + 1 << ": y[" << i << "] = " << got[i] << ", expected " << y_expected[p][i];
+  }
+}
+
+// Reads and writes through whatever the backend hands the functor (pointers, or the gpu
+// backend's views with their cache hints, device/cache_hints.hpp), for every element width
+// the views treat apart: const 1-, 4- and 8-byte vectors, written 8-, 4- and 1-byte ones.
+struct EveryWidth {
+  template <class Y, class F, class Flag, class Byte, class Count, class Z>
+  SPGRAPH_HD void operator()(std::size_t i, double w, double (&acc)[1], const double (&)[1], const Y& y, const F& f,
+                             const Flag& flag, const Byte& byte, const Count& count, const Z& z) const {
+    const double v = w + double(byte[i]) + double(count[i]) + z[i];
+    y[i] = v;
+    f[i] = float(v);
+    flag[i] = std::uint8_t(byte[i] + 1);
+    acc[0] += v;
+  }
+};
+
+template <class B>
+void check_views_of_every_width(const MxvReduceCase& c, SpmvKernel kernel) {
+  const std::size_t n = static_cast<std::size_t>(c.a.nrows);
+  std::vector<std::uint8_t> bytes(n);
+  std::vector<std::int32_t> counts(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    bytes[i] = std::uint8_t(i % 200);
+    counts[i] = std::int32_t(i % 1000) - 500;
+  }
+  std::vector<double> expected(n, 0.0);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    for (eid_t p = c.a.rowptr[i]; p < c.a.rowptr[i + 1]; ++p)
+      expected[i] += (c.a.is_pattern() ? 1.0 : c.a.val[p]) * c.x[c.a.col[p]];
+    expected[i] += double(bytes[i]) + double(counts[i]) + c.z[i];
+    total += expected[i];
+  }
+  auto A = B::from_host(c.a);
+  const auto x = B::from_host(c.x), z = B::from_host(c.z);
+  const auto byte = B::from_host(bytes);
+  const auto count = B::from_host(counts);
+  auto y = B::from_host(std::vector<double>(n, -1.0));
+  auto f = B::from_host(std::vector<float>(n, -1.0f));
+  auto flag = B::from_host(std::vector<std::uint8_t>(n, 0));
+  typename B::template MxvReducer<double, 1> pass;
+  pass.start(EveryWidth{}, A, x, PlusTimes{}, SpmvOptions{kernel}, y, f, flag, byte, count, z);
+  EXPECT_EQ(pass.finish()[0], total);
+  const std::vector<double> got_y = B::to_host(y);
+  const std::vector<float> got_f = B::to_host(f);
+  const std::vector<std::uint8_t> got_flag = B::to_host(flag);
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(got_y[i], expected[i]) << "y[" << i << "]";
+    ASSERT_EQ(got_f[i], float(expected[i])) << "f[" << i << "]";
+    ASSERT_EQ(got_flag[i], bytes[i] + 1) << "flag[" << i << "]";
   }
 }
 

@@ -54,6 +54,13 @@ TEST(MxvReducerCpu, ChainedPassesAreExact) {
   }
 }
 
+TEST(MxvReducerCpu, PointersOfEveryWidthReadAndWriteExactly) {
+  for (const auto& c : mxv_reduce_cases()) {
+    SCOPED_TRACE(c.name);
+    check_views_of_every_width<GraphBlasBackend>(c, SpmvKernel::Auto);
+  }
+}
+
 TEST(MxvReducerCpu, MisuseIsReported) { check_mxv_reducer_misuse<GraphBlasBackend>(); }
 
 }  // namespace

@@ -89,6 +89,17 @@ TEST(MxvReducerGpu, ChainedPassesAreExactWithEveryPath) {
     }
 }
 
+// The pass's views (const vectors read once, written ones for reuse, 1-byte ones plain) read
+// and write every element width right, on every kernel path.
+TEST(MxvReducerGpu, ViewsOfEveryWidthReadAndWriteExactly) {
+  SPGRAPH_REQUIRE_GPU();
+  for (const auto& c : mxv_reduce_cases())
+    for (SpmvKernel k : {SpmvKernel::Auto, SpmvKernel::CsrStream, SpmvKernel::CooLoadBalanced}) {
+      SCOPED_TRACE(c.name + ", " + gpu::spmv_kernel_name(k));
+      check_views_of_every_width<GpuBackend>(c, k);
+    }
+}
+
 // y = the row's min-plus product (the identity, +inf, for a row without entries); sums: the
 // finite rows' values and their count.
 struct MinRowAndCount {
