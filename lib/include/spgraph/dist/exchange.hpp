@@ -88,34 +88,41 @@ std::vector<W> move_piece(const ProcessGrid& grid, const std::vector<W>& data, i
   return out;
 }
 
-// x's elements of this rank's row block (grid row i: pieces i*pc .. i*pc+pc-1, gathered along
-// the row), as a host array.
-template <class Local, class T>
-std::vector<wire_t<T>> row_block_values(const Vector<Local, T>& x) {
-  const ProcessGrid& g = *x.grid();
-  const auto counts = piece_sizes(std::int64_t(x.size()), g.shape(), g.row() * g.cols(), g.cols());
+// The elements of this rank's row block of an n-vector (grid row i: pieces i*pc .. i*pc+pc-1,
+// gathered along the row), from `mine`, this rank's piece, as host arrays.
+template <class W>
+std::vector<W> gather_row_block(const ProcessGrid& g, std::int64_t n, const std::vector<W>& mine) {
+  const auto counts = piece_sizes(n, g.shape(), g.row() * g.cols(), g.cols());
   const auto displs = offsets_of(counts);
-  const auto mine = to_wire(Local::to_host(x.piece()));
-  std::vector<wire_t<T>> all(std::size_t(displs.back() + counts.back()));
+  std::vector<W> all(std::size_t(displs.back() + counts.back()));
   g.row_comm().allgatherv(mine.data(), all.data(), counts, displs);
   return all;
 }
 
-// x's elements of this rank's column block (pieces j*pr .. j*pr+pr-1): each piece moved to the
-// rank of grid column j that gathers it, then gathered along the column.
-template <class Local, class T>
-std::vector<wire_t<T>> col_block_values(const Vector<Local, T>& x) {
-  const ProcessGrid& g = *x.grid();
-  const std::int64_t n = std::int64_t(x.size());
+// The elements of this rank's column block of an n-vector (pieces j*pr .. j*pr+pr-1): each
+// piece moved to the rank of grid column j that gathers it, then gathered along the column.
+template <class W>
+std::vector<W> gather_col_block(const ProcessGrid& g, std::int64_t n, const std::vector<W>& mine) {
   const int me = g.world().rank();
   const int taken = column_gather_piece(g.shape(), me);
-  const auto piece = move_piece(g, to_wire(Local::to_host(x.piece())), column_gather_rank(g.shape(), me),
-                                taken, vector_piece(n, g.shape(), taken).size());
+  const auto piece = move_piece(g, mine, column_gather_rank(g.shape(), me), taken, vector_piece(n, g.shape(), taken).size());
   const auto counts = piece_sizes(n, g.shape(), g.col() * g.rows(), g.rows());
   const auto displs = offsets_of(counts);
-  std::vector<wire_t<T>> all(std::size_t(displs.back() + counts.back()));
+  std::vector<W> all(std::size_t(displs.back() + counts.back()));
   g.col_comm().allgatherv(piece.data(), all.data(), counts, displs);
   return all;
+}
+
+// x's elements of this rank's row block, as a host array.
+template <class Local, class T>
+std::vector<wire_t<T>> row_block_values(const Vector<Local, T>& x) {
+  return gather_row_block(*x.grid(), std::int64_t(x.size()), to_wire(Local::to_host(x.piece())));
+}
+
+// x's elements of this rank's column block, as a host array.
+template <class Local, class T>
+std::vector<wire_t<T>> col_block_values(const Vector<Local, T>& x) {
+  return gather_col_block(*x.grid(), std::int64_t(x.size()), to_wire(Local::to_host(x.piece())));
 }
 
 template <class Local, class T>
