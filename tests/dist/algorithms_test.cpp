@@ -7,83 +7,20 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <functional>
-#include <random>
 #include <string>
-#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include "dist_test_support.hpp"
+#include "msbfs_answers.hpp"
+#include "rank_backends.hpp"
 #include "spgraph/algorithms/mcl.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
 #include "spgraph/algorithms/triangle_count.hpp"
-#include "spgraph/device/device_info.hpp"
-#include "spgraph/dist/cpu_backend.hpp"
-#if SPGRAPH_HAVE_GPU
-#include "spgraph/dist/gpu_backend.hpp"
-#endif
-#include "spgraph/io/load_graph.hpp"
-#include "test_support.hpp"
 
 namespace spgraph::dist::test {
 namespace {
 
-using spgraph::test::dataset;
-
-Csr<double> load(const std::string& rel) { return io::load_graph(dataset(rel)).matrix; }
-
-// A directed graph with dangling vertices and uneven degrees, the same on every rank.
-Csr<double> random_directed(vid_t n, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  Coo<double> coo;
-  coo.nrows = coo.ncols = n;
-  for (vid_t i = 0; i < n; ++i) {
-    if (i % 7 == 3) continue;  // no out-links
-    const int k = 1 + int(rng() % (i % 11 == 0 ? 40 : 5));
-    for (int e = 0; e < k; ++e) {
-      coo.row.push_back(i);
-      coo.col.push_back(vid_t(rng() % std::uint64_t(n)));
-    }
-  }
-  return coo_to_csr(std::move(coo), Duplicates::First);
-}
-
-// The one-process backend a distributed one is compared with: its local backend.
-template <class B>
-struct OneProcess;
-template <class Local>
-struct OneProcess<Backend<Local>> {
-  using type = Local;
-};
-
-template <class B>
-class DistAlgorithms : public ::testing::Test {
- protected:
-  using One = typename OneProcess<B>::type;
-  void SetUp() override {
-    if constexpr (!std::is_same_v<B, CpuBackend>) {
-      // Every rank must agree, or one would skip while the others wait in a collective.
-      std::string why;
-      const std::uint8_t mine = device::gpu_available(&why) ? 1 : 0;
-      std::uint8_t all = 0;
-      world().allreduce(&mine, &all, 1, ReduceOp::Min);
-      if (!all) GTEST_SKIP() << "GPU ranks need a usable GPU on every rank: " << (why.empty() ? "another rank has none" : why);
-    }
-  }
-};
-
-struct RankKind {
-  template <class B>
-  static std::string GetName(int) {
-    return std::is_same_v<B, CpuBackend> ? "CpuRanks" : "GpuRanks";
-  }
-};
-#if SPGRAPH_HAVE_GPU
-using RankBackends = ::testing::Types<CpuBackend, GpuBackend>;
-#else
-using RankBackends = ::testing::Types<CpuBackend>;
-#endif
 TYPED_TEST_SUITE(DistAlgorithms, RankBackends, RankKind);
 
 const char* const kGraphs[] = {"small/karate.mtx", "small/west0067.mtx", "small/ldbc-directed-example.mtx",
@@ -159,35 +96,16 @@ TYPED_TEST(DistAlgorithms, MsbfsLevelsMatchOneProcessAndParentsAreValid) {
       algorithms::MsbfsOptions options;
       options.parents = true;
       options.batch = 3;
-      std::vector<algorithms::MsbfsBatch> want, got;
       Graph<One> one(host);
       Graph<TypeParam> many(host);
-      const auto want_summary =
-          algorithms::msbfs(one, sources, [&](const algorithms::MsbfsBatch& b) { want.push_back(b); }, options);
-      const auto got_summary =
-          algorithms::msbfs(many, sources, [&](const algorithms::MsbfsBatch& b) { got.push_back(b); }, options);
-      EXPECT_EQ(got_summary.reached, want_summary.reached);
-      EXPECT_EQ(got_summary.depth, want_summary.depth);
-      ASSERT_EQ(got.size(), want.size());
-      for (std::size_t b = 0; b < got.size(); ++b) {
-        EXPECT_EQ(got[b].level, want[b].level);
-        ASSERT_EQ(got[b].parent.size(), got[b].level.size());
-        for (std::size_t s = 0; s < got[b].count; ++s)
-          for (vid_t v = 0; v < n; ++v) {
-            const std::size_t at = s * std::size_t(n) + std::size_t(v);
-            const std::int32_t level = got[b].level[at];
-            const vid_t parent = got[b].parent[at];
-            if (level <= 0) {
-              EXPECT_EQ(parent, algorithms::kNoParent) << "source " << s << " vertex " << v;
-              continue;
-            }
-            ASSERT_TRUE(parent >= 0 && parent < n) << "vertex " << v << " parent " << parent;
-            EXPECT_EQ(got[b].level[s * std::size_t(n) + std::size_t(parent)], level - 1) << "vertex " << v;
-            const auto first = host.col.begin() + host.rowptr[std::size_t(parent)];
-            const auto last = host.col.begin() + host.rowptr[std::size_t(parent) + 1];
-            EXPECT_TRUE(std::binary_search(first, last, v)) << "no link " << parent << " -> " << v;
-          }
-      }
+      const spgraph::test::MsbfsAnswers want = spgraph::test::msbfs_answers(one, sources, options);
+      const spgraph::test::MsbfsAnswers got = spgraph::test::msbfs_answers(many, sources, options);
+      EXPECT_EQ(got.summary.reached, want.summary.reached);
+      EXPECT_EQ(got.summary.depth, want.summary.depth);
+      EXPECT_EQ(got.level, want.level);
+      for (std::size_t s = 0; s < sources.size(); ++s)
+        EXPECT_TRUE(spgraph::test::parents_valid(host, sources[s], got.level[s], got.parent[s], options.direction))
+            << "source " << s;
     }
   });
 }

@@ -18,6 +18,7 @@
 
 #include "../graphblas/small_matrices.hpp"
 #include "graphalytics.hpp"
+#include "msbfs_answers.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/io/load_graph.hpp"
 #include "test_support.hpp"
@@ -28,15 +29,9 @@ namespace {
 using algorithms::BfsDirection;
 using algorithms::kNoParent;
 using algorithms::kUnreached;
-using algorithms::MsbfsBatch;
 using algorithms::MsbfsOptions;
 
-// Every source's levels (and parents), in source order: level[s][v].
-struct Answers {
-  std::vector<std::vector<std::int32_t>> level;
-  std::vector<std::vector<vid_t>> parent;
-  algorithms::MsbfsSummary summary;
-};
+using Answers = MsbfsAnswers;
 
 template <class B>
 class Msbfs : public ::testing::Test {
@@ -46,54 +41,13 @@ class Msbfs : public ::testing::Test {
   }
   static Answers run(const Csr<double>& h, const std::vector<vid_t>& sources, const MsbfsOptions& options = {}) {
     Graph<B> g(h);
-    Answers a;
-    a.level.resize(sources.size());
-    a.parent.resize(sources.size());
-    const std::size_t n = static_cast<std::size_t>(h.nrows);
-    a.summary = algorithms::msbfs(
-        g, sources,
-        [&](const MsbfsBatch& b) {
-          EXPECT_EQ(b.level.size(), b.count * n);
-          for (std::size_t s = 0; s < b.count; ++s) {
-            a.level[b.first + s].assign(b.level.begin() + s * n, b.level.begin() + (s + 1) * n);
-            if (!b.parent.empty())
-              a.parent[b.first + s].assign(b.parent.begin() + s * n, b.parent.begin() + (s + 1) * n);
-          }
-        },
-        options);
-    return a;
+    return msbfs_answers(g, sources, options);
   }
 };
 using Backends = ::testing::Types<graphblas::GraphBlasBackend, gpu::GpuBackend>;
 TYPED_TEST_SUITE(Msbfs, Backends);
 
 Csr<double> small(const std::string& file) { return io::load_graph(dataset("small/" + file)).matrix; }
-
-bool has_link(const Csr<double>& h, vid_t u, vid_t v) {
-  for (eid_t p = h.rowptr[u]; p < h.rowptr[u + 1]; ++p)
-    if (h.col[p] == v) return true;
-  return false;
-}
-
-// Every parent is one level up and linked to its vertex (u -> v, or v -> u following in-links);
-// the source and unreached vertices have none.
-::testing::AssertionResult parents_valid(const Csr<double>& h, vid_t source, const std::vector<std::int32_t>& level,
-                                         const std::vector<vid_t>& parent, BfsDirection direction) {
-  for (vid_t v = 0; v < h.nrows; ++v) {
-    const vid_t p = parent[v];
-    if (v == source || level[v] == kUnreached) {
-      if (p != kNoParent) return ::testing::AssertionFailure() << "vertex " << v << " has parent " << p;
-      continue;
-    }
-    if (p < 0 || p >= h.nrows) return ::testing::AssertionFailure() << "vertex " << v << ": parent " << p;
-    if (level[p] != level[v] - 1)
-      return ::testing::AssertionFailure() << "vertex " << v << " (level " << level[v] << "): parent " << p
-                                           << " at level " << level[p];
-    if (!(direction == BfsDirection::Out ? has_link(h, p, v) : has_link(h, v, p)))
-      return ::testing::AssertionFailure() << "vertex " << v << ": no link from parent " << p;
-  }
-  return ::testing::AssertionSuccess();
-}
 
 // Boost.Graph's levels from `source` following row i's links (out-links).
 std::vector<std::int32_t> boost_levels(const Csr<double>& h, vid_t source) {
