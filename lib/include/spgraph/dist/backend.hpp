@@ -33,6 +33,9 @@
 //   extract, sort_order, extract_rows
 //                     on the whole vector (all-gathered): what they serve (sampling, relabeling)
 //                     reads it whole
+//   WordBfs           msbfs's bit-parallel form (WordFrontierBfs): each level's frontier words
+//                     gathered along the grid, the block expanded, the partial words OR-reduced
+//                     (dist/word_bfs.hpp)
 // Indices reaching a functor of map_reduce or MxvReducer are local to the rank's piece; every
 // vector a pass takes has the same layout, so they agree.
 #include <algorithm>
@@ -52,6 +55,7 @@
 #include "spgraph/dist/exchange.hpp"
 #include "spgraph/dist/layout.hpp"
 #include "spgraph/dist/pruned_product.hpp"
+#include "spgraph/dist/word_bfs.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/operation_options.hpp"
 #include "spgraph/operations.hpp"
@@ -500,6 +504,9 @@ struct Backend {
     bool pending_ = false;
     Vector<V> product_;
   };
+
+  // ---- the bit-parallel BFS (WordFrontierBfs) -------------------------------------------------
+  using WordBfs = dist::WordBfs<Local>;
 
   // The local backend's clock: every operation is collective, so each rank's reads about the same.
   using Stopwatch = typename Local::Stopwatch;

@@ -9,5 +9,6 @@ using CpuBackend = Backend<graphblas::GraphBlasBackend>;
 
 static_assert(spgraph::Backend<CpuBackend>);
 static_assert(FusedMxvReduce<CpuBackend>);
+static_assert(WordFrontierBfs<CpuBackend>);
 
 }  // namespace spgraph::dist

@@ -11,5 +11,6 @@ using GpuBackend = Backend<gpu::GpuBackend>;
 
 static_assert(spgraph::Backend<GpuBackend>);
 static_assert(FusedMxvReduce<GpuBackend>);
+static_assert(WordFrontierBfs<GpuBackend>);
 
 }  // namespace spgraph::dist

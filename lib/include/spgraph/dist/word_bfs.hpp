@@ -1,0 +1,101 @@
+#pragma once
+// dist::Backend's WordBfs: breadth-first search from up to 64 sources at once, one bit per source
+// in a 64-bit word per vertex (gpu/word_bfs.hpp), over the pr x pc grid, so that msbfs runs its
+// bit-parallel form (WordFrontierBfs) across ranks. Each level, on rank (i, j):
+//
+//   push: frontier words of row block i gathered along the grid row, seen words of column
+//         block j along the grid column; out_links' block (i, j) expanded (next(v) |= frontier(u)
+//         & ~seen(v)); the partial next words OR-reduced and scattered along the grid column
+//   pull: frontier words of column block j gathered along the grid column, seen words of row
+//         block i along the grid row; in_links' block (i, j) expanded (next(v) = OR of
+//         frontier(u) over v's in-links, cut short once every searching source has reached v);
+//         the partials OR-reduced and scattered along the grid row
+//   then on the rank owning v (its vector piece): new = next & ~seen, seen |= new, levels.
+//
+// The same gathers and reduce-scatters as mxv's and vxm's (dist/exchange.hpp). Direction per
+// level as on one GPU (Beamer's alpha: push while the frontier's links are fewer than a
+// fourteenth of all links, the first level a push), from counts summed over every rank, so every
+// rank takes the same; the search stops at the first level that reaches nothing new, anywhere.
+// Parents: each rank proposes, for every (v, source) it finds new, a parent from its block (in a
+// pull the first in-link whose word has the bit); the candidates go to v's owner, which keeps
+// the smallest id. Levels are exact; parents valid (u at level L-1 with a link u -> v), and the
+// same run to run where each rank expands on one thread (a push's candidate is then the
+// smallest u of the block too).
+//
+// The local expansion runs on the host (host threads over the block's rows) on every kind of
+// rank: on GPU ranks each block is copied to the host once a run, and the words cross ranks
+// through host memory as every other block of this backend does.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "spgraph/csr.hpp"
+#include "spgraph/dist/containers.hpp"
+#include "spgraph/dist/process_grid.hpp"
+#include "spgraph/error.hpp"
+#include "spgraph/types.hpp"
+
+namespace spgraph::dist {
+
+struct WordBfsResult {
+  std::vector<std::int64_t> reached;  // per source: vertices reached, the source included
+  std::vector<std::int32_t> depth;    // per source: the largest level
+  std::int64_t edges_traversed = 0;   // sum over sources of the links out of every v reached
+  // Levels expanded by push and by pull (the last, which reaches nothing, included): the same on
+  // every rank.
+  int push_levels = 0;
+  int pull_levels = 0;
+};
+
+namespace detail {
+
+// This rank's pieces of the searches' levels and parents, laid out as a Vector of
+// sources.size() * n elements (level[b * n + v]); empty where not asked for.
+struct WordBfsPieces {
+  std::vector<std::int32_t> level;
+  std::vector<vid_t> parent;
+};
+
+// The search on this rank's blocks, as host CSRs with local ids: out_block is block (i, j) of
+// out_links (row u lists the v with a link u -> v), in_block the same block of its transpose.
+// Collective over the grid, which must be on host (MPI) communicators.
+WordBfsResult word_bfs_on_blocks(const ProcessGrid& grid, std::int64_t n, const Csr<std::int32_t>& out_block,
+                                 const Csr<std::int32_t>& in_block, const std::vector<vid_t>& sources, bool want_levels,
+                                 bool want_parents, WordBfsPieces& pieces);
+
+}  // namespace detail
+
+template <class Local>
+class WordBfs {
+ public:
+  static constexpr int kSources = 64;
+  using Result = WordBfsResult;
+
+  // As gpu::WordBfs::run: out_links (n x n) lists in row u every v with a link u -> v the search
+  // follows, in_links is its transpose, both on one grid; sources: 1 to kSources vertices (may
+  // repeat). levels, parents: null, or set to vectors of sources.size() * n on that grid, with
+  // level[b * n + v] (-1 where v is not reached) and a parent of v for source b (-1 for the
+  // source and unreached vertices). Collective.
+  static Result run(const Matrix<Local, std::int32_t>& out_links, const Matrix<Local, std::int32_t>& in_links,
+                    const std::vector<vid_t>& sources, Vector<Local, std::int32_t>* levels,
+                    Vector<Local, vid_t>* parents = nullptr) {
+    const ProcessGrid* grid = out_links.grid();
+    if (!grid || in_links.grid() != grid)
+      throw Error("dist::WordBfs: out_links and in_links must both be on the same process grid");
+    const std::int64_t n = out_links.nrows();
+    if (out_links.ncols() != n || in_links.nrows() != n || in_links.ncols() != n)
+      throw Error("dist::WordBfs: out_links is " + std::to_string(n) + " x " + std::to_string(out_links.ncols()) +
+                  " and in_links " + std::to_string(in_links.nrows()) + " x " + std::to_string(in_links.ncols()) +
+                  "; both must be n x n, one the transpose of the other");
+    detail::WordBfsPieces pieces;
+    Result r = detail::word_bfs_on_blocks(*grid, n, Local::to_host(out_links.block()), Local::to_host(in_links.block()),
+                                          sources, levels != nullptr, parents != nullptr, pieces);
+    const std::int64_t size = std::int64_t(sources.size()) * n;
+    if (levels) *levels = Vector<Local, std::int32_t>(*grid, size, Local::from_host(pieces.level));
+    if (parents) *parents = Vector<Local, vid_t>(*grid, size, Local::from_host(pieces.parent));
+    return r;
+  }
+};
+
+}  // namespace spgraph::dist
