@@ -108,8 +108,8 @@ void declare(CLI::App& cli, Flags& f) {
   cli.add_flag("--in-links", f.in_links, "follow links backwards: from j to i for a link i -> j");
   cli.add_option("--batch", f.search.batch,
                  "sources searched at once (their levels take 4 bytes per vertex each, 8 with --parents, and are "
-                 "written out batch by batch); on the GPU the search is bit-parallel, one bit per source in a 64-bit "
-                 "word per vertex, and a larger batch runs 64 at a time")
+                 "written out batch by batch); on the GPU and under mpirun the search is bit-parallel, one bit per "
+                 "source in a 64-bit word per vertex, and a larger batch runs 64 at a time")
       ->type_name("N")
       ->check(greater_than_zero())
       ->capture_default_str();

@@ -16,7 +16,8 @@
 //
 // until no frontier is left. Sources may repeat and may have no links.
 //
-// Where the backend has it (the gpu: WordBfs), the search runs in the bit-parallel form instead
+// Where the backend has it (WordBfs: the gpu's, and the distributed backend's across the grid,
+// dist/word_bfs.hpp), the search runs in the bit-parallel form instead
 // (MS-BFS, Then et al., PVLDB 2014): one bit per source in a 64-bit word per vertex, each level
 // pushed over the frontier's out-links or pulled over in-links (Beamer's rule, per level), so 64
 // sources cost about what one does. It holds 64 sources: a larger batch runs 64 at a time.
