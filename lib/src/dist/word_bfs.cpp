@@ -49,6 +49,7 @@ void for_each_run(std::int64_t n, int k, BlockRange vertices, BlockRange window,
 std::vector<std::int32_t> to_source_major(const ProcessGrid& g, std::int64_t n, int k, BlockRange mine,
                                           const std::vector<std::int32_t>& by_source) {
   const int p = g.world().size();
+  if (p == 1) return by_source;  // one piece of n: b * n + v already
   const std::int64_t len = mine.size();
   std::vector<std::int64_t> send_counts(std::size_t(p), 0), recv_counts(std::size_t(p), 0);
   std::vector<std::int32_t> send;
@@ -81,37 +82,45 @@ std::vector<std::int32_t> to_source_major(const ProcessGrid& g, std::int64_t n, 
 }
 
 // The parent candidates of a level (local ids of the block: v + to_offset, u + from_offset
-// global), sent to v's owners; each keeps the smallest u for every (v, source) it found new
-// (`fresh`, its piece's new words). parent: by source, as to_source_major's input.
+// global), each kept by v's owner, which keeps the smallest u for every (v, source) it found new
+// (`fresh`, its piece's new words): this rank's own at once, the others' sent by all-to-all.
+// parent: by source, as to_source_major's input.
 void settle_parents(const ProcessGrid& g, std::int64_t n, BlockRange mine, const std::vector<Word>& fresh,
                     const std::vector<WordParentCandidate>& candidates, std::int64_t to_offset, std::int64_t from_offset,
-                    std::vector<std::int64_t>& parent) {
-  const int p = g.world().size();
-  const std::int64_t np = p;
+                    std::vector<vid_t>& parent) {
+  const int p = g.world().size(), me = g.world().rank();
+  const std::int64_t len = mine.size();
+  auto keep = [&](std::int64_t v_global, std::int64_t u, std::int64_t bit) {
+    const std::int64_t v = v_global - mine.begin;
+    if (v < 0 || v >= len || bit < 0 || bit >= kSources || !((fresh[std::size_t(v)] >> bit) & 1))
+      throw Error("dist::WordBfs: a parent candidate " + std::to_string(u) + " for vertex " + std::to_string(v_global) +
+                  " and source " + std::to_string(bit) + " reached rank " + std::to_string(me) +
+                  ", which does not own that vertex or did not find it new at this level (the ranks disagree)");
+    vid_t& slot = parent[std::size_t(bit * len + v)];
+    if (slot < 0 || u < slot) slot = vid_t(u);
+  };
+  std::vector<int> owner(candidates.size());
   std::vector<std::int64_t> send_counts(std::size_t(p), 0), recv_counts(std::size_t(p), 0);
-  for (const WordParentCandidate& c : candidates) send_counts[std::size_t(block_owner(n, np, to_offset + c.v))] += 3;
+  for (std::size_t e = 0; e < candidates.size(); ++e) {
+    owner[e] = int(block_owner(n, p, to_offset + candidates[e].v));
+    if (owner[e] == me) keep(to_offset + candidates[e].v, from_offset + candidates[e].u, candidates[e].bit);
+    else send_counts[std::size_t(owner[e])] += 3;
+  }
   std::vector<std::int64_t> send_displs = offsets_of(send_counts), next = send_displs;
   std::vector<std::int64_t> send(std::size_t(send_displs.back() + send_counts.back()));
-  for (const WordParentCandidate& c : candidates) {
-    std::int64_t& at = next[std::size_t(block_owner(n, np, to_offset + c.v))];
-    send[std::size_t(at++)] = to_offset + c.v;
-    send[std::size_t(at++)] = from_offset + c.u;
-    send[std::size_t(at++)] = c.bit;
+  for (std::size_t e = 0; e < candidates.size(); ++e) {
+    if (owner[e] == me) continue;
+    std::int64_t& at = next[std::size_t(owner[e])];
+    send[std::size_t(at++)] = to_offset + candidates[e].v;
+    send[std::size_t(at++)] = from_offset + candidates[e].u;
+    send[std::size_t(at++)] = candidates[e].bit;
   }
+  if (p == 1) return;
   g.world().alltoall(send_counts.data(), recv_counts.data(), 1);
   const auto recv_displs = offsets_of(recv_counts);
   std::vector<std::int64_t> received(std::size_t(recv_displs.back() + recv_counts.back()));
   g.world().alltoallv(send.data(), send_counts, send_displs, received.data(), recv_counts, recv_displs);
-  const std::int64_t len = mine.size();
-  for (std::size_t e = 0; e < received.size(); e += 3) {
-    const std::int64_t v = received[e] - mine.begin, u = received[e + 1], bit = received[e + 2];
-    if (v < 0 || v >= len || bit < 0 || bit >= kSources || !((fresh[std::size_t(v)] >> bit) & 1))
-      throw Error("dist::WordBfs: a parent candidate " + std::to_string(u) + " for vertex " + std::to_string(received[e]) +
-                  " and source " + std::to_string(bit) + " reached rank " + std::to_string(g.world().rank()) +
-                  ", which does not own that vertex or did not find it new at this level (the ranks disagree)");
-    std::int64_t& slot = parent[std::size_t(bit * len + v)];
-    if (slot < 0 || u < slot) slot = u;
-  }
+  for (std::size_t e = 0; e < received.size(); e += 3) keep(received[e], received[e + 1], received[e + 2]);
 }
 
 }  // namespace
@@ -150,7 +159,7 @@ WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr
   }
   std::vector<Word> seen(len, 0), frontier(len, 0);
   std::vector<std::int32_t> level(want_levels ? std::size_t(k) * len : 0, -1);
-  std::vector<std::int64_t> parent(want_parents ? std::size_t(k) * len : 0, -1);
+  std::vector<vid_t> parent(want_parents ? std::size_t(k) * len : 0, -1);
   for (int b = 0; b < k; ++b) {
     const std::int64_t s = sources[std::size_t(b)];
     if (s < mine.begin || s >= mine.end) continue;
@@ -219,7 +228,7 @@ WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr
   r.edges_traversed = total[std::size_t(k)];
 
   if (want_levels) pieces.level = to_source_major(g, n, k, mine, level);
-  if (want_parents) pieces.parent = to_source_major(g, n, k, mine, std::vector<std::int32_t>(parent.begin(), parent.end()));
+  if (want_parents) pieces.parent = to_source_major(g, n, k, mine, parent);
   return r;
 }
 
