@@ -2,8 +2,10 @@
 // backend, against the one-process search of the rank's local backend, on every grid shape of the
 // job's ranks: levels and summaries exact, parents valid; random and real graphs, uneven blocks,
 // ranks without rows (P > n), batches of 1, 7, 64 and 64 + 6 sources with repeats, both
-// directions, no sink; a pull taken where the frontier grows and none on a path; bad input refused.
+// directions, no sink, two threads a rank; a pull taken where the frontier grows and none on a
+// path; bad input refused.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <numeric>
 #include <string>
@@ -130,6 +132,24 @@ TYPED_TEST(DistWordBfs, PullsOnlyWhereTheFrontierIsLarge) {
       }
     });
   }
+}
+
+// The expansion on two threads a rank (ctest runs one): pushes OR-ing into shared words, each
+// thread's parent candidates merged; the same levels, parents still valid.
+TYPED_TEST(DistWordBfs, TwoThreadsARankAgree) {
+  using One = typename TestFixture::One;
+  const Csr<double> host = load("small/netscience.mtx");
+  const std::vector<vid_t> sources = spread_sources(host.nrows, 64);
+  const algorithms::MsbfsOptions options{.parents = true};
+  Graph<One> one(host);
+  const MsbfsAnswers want = msbfs_answers(one, sources, options);
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(2);
+  for_each_grid([&](const ProcessGrid&) {
+    Graph<TypeParam> many(host);
+    expect_same(host, sources, options, msbfs_answers(many, sources, options), want);
+  });
+  omp_set_num_threads(threads);
 }
 
 // Every rank refuses the same bad input before any collective, with the reason.
