@@ -279,6 +279,49 @@ TEST_P(CommunicatorTest, SplitOfASplit) {
 }
 
 // Refused on every rank before anything is sent, with a message that says what is wrong.
+// Each collective's calls and the bytes other ranks brought here (communicator.hpp's Traffic),
+// counted from the arguments; with waits measured, the barrier's seconds apart.
+TEST_P(CommunicatorTest, TrafficCountsCallsAndBytesReceived) {
+  const std::int64_t n = 6, others = p() - 1;
+  const auto parts = [&](std::int64_t each) { return std::vector<std::int64_t>(std::size_t(p()), each); };
+  std::vector<std::int64_t> displs(static_cast<std::size_t>(p()));
+  for (int r = 0; r < p(); ++r) displs[std::size_t(r)] = r * n;
+  TestBuffer<double> a(comm(), std::vector<double>(std::size_t(n * p()), 1.0));
+  TestBuffer<double> b(comm(), std::vector<double>(std::size_t(n * p()), 0.0));
+  comm().reset_traffic();
+  comm().allreduce(a.data(), b.data(), n, ReduceOp::Sum);
+  comm().broadcast(a.data(), n, 0);
+  comm().broadcast(a.data(), n, 0);
+  comm().allgather(a.data(), b.data(), n);
+  comm().allgatherv(a.data(), b.data(), parts(n), displs);
+  comm().reduce_scatter(a.data(), b.data(), n, ReduceOp::Sum);
+  comm().reduce_scatter_v(a.data(), b.data(), parts(n), ReduceOp::Sum);
+  comm().alltoall(a.data(), b.data(), n);
+  comm().alltoallv(a.data(), parts(n), displs, b.data(), parts(n), displs);
+  comm().synchronize();
+  const Traffic& t = comm().traffic();
+  const std::int64_t word = 8, gathered = others * n * word;
+  const std::int64_t expected_bytes[kCollectives] = {gathered, me() == 0 ? 0 : 2 * n * word, gathered, gathered,
+                                                      gathered, gathered, gathered, gathered};
+  for (int c = 0; c < kCollectives; ++c) {
+    SCOPED_TRACE(name_of(Collective(c)));
+    EXPECT_EQ(t.by_collective[c].calls, Collective(c) == Collective::Broadcast ? 2 : 1);
+    EXPECT_EQ(t.by_collective[c].bytes, expected_bytes[c]);
+    EXPECT_GE(t.by_collective[c].seconds, 0.0);
+  }
+  EXPECT_EQ(t.total().calls, 9);
+  EXPECT_EQ(t.waiting_seconds, 0.0);  // not measured
+
+  comm().reset_traffic();
+  comm().measure_waits(true);
+  comm().allreduce(a.data(), b.data(), n, ReduceOp::Sum);
+  comm().measure_waits(false);
+  EXPECT_EQ(comm().traffic().total().calls, 1);  // the barrier is not a collective counted
+  EXPECT_GT(comm().traffic().waiting_seconds, 0.0);
+  comm().reset_traffic();
+  EXPECT_EQ(comm().traffic().total().calls, 0);
+}
+
 TEST_P(CommunicatorTest, RefusesArgumentsThatCannotBeRight) {
   TestBuffer<double> d(comm(), 4, 1.0);
   TestBuffer<bool> b(comm(), 4, true);

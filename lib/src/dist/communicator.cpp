@@ -1,5 +1,7 @@
 #include "spgraph/dist/communicator.hpp"
 
+#include <chrono>
+#include <numeric>
 #include <string>
 
 #include "spgraph/error.hpp"
@@ -89,50 +91,110 @@ void check_per_rank(const char* call, std::span<const std::int64_t> values, int 
                        " is negative");
 }
 
+// The elements of counts but this rank's.
+std::int64_t others(std::span<const std::int64_t> counts, int rank) {
+  return std::accumulate(counts.begin(), counts.end(), std::int64_t{0}) - counts[std::size_t(rank)];
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
+
+const char* name_of(Collective c) {
+  switch (c) {
+    case Collective::Allreduce: return "allreduce";
+    case Collective::Broadcast: return "broadcast";
+    case Collective::Allgather: return "allgather";
+    case Collective::Allgatherv: return "allgatherv";
+    case Collective::ReduceScatter: return "reduce_scatter";
+    case Collective::ReduceScatterV: return "reduce_scatter_v";
+    case Collective::Alltoall: return "alltoall";
+    case Collective::Alltoallv: return "alltoallv";
+  }
+  return "?";
+}
+
+Traffic& Traffic::operator+=(const Traffic& o) {
+  for (int c = 0; c < kCollectives; ++c) by_collective[c] += o.by_collective[c];
+  waiting_seconds += o.waiting_seconds;
+  return *this;
+}
+
+CollectiveCost Traffic::total() const {
+  CollectiveCost t;
+  for (const CollectiveCost& c : by_collective) t += c;
+  return t;
+}
+
+template <class Op>
+void Communicator::counted(Collective c, std::int64_t bytes, Op&& op) {
+  using Clock = std::chrono::steady_clock;
+  if (measure_waits_) {
+    const auto arrived = Clock::now();
+    barrier();
+    traffic_.waiting_seconds += seconds_since(arrived);
+  }
+  const auto start = Clock::now();
+  op();
+  if (measure_waits_) synchronize();
+  CollectiveCost& cost = traffic_.by_collective[static_cast<int>(c)];
+  cost.calls += 1;
+  cost.bytes += bytes;
+  cost.seconds += seconds_since(start);
+}
 
 void Communicator::allreduce(const void* send, void* recv, std::int64_t count, DataType type, ReduceOp op) {
   check_count("allreduce", count);
   check_op("allreduce", op, type);
-  do_allreduce(send, recv, count, type, op);
+  counted(Collective::Allreduce, std::int64_t(size() - 1) * count * std::int64_t(size_of(type)),
+          [&] { do_allreduce(send, recv, count, type, op); });
 }
 
 void Communicator::broadcast(void* buffer, std::int64_t count, DataType type, int root) {
   check_count("broadcast", count);
   if (root < 0 || root >= size())
     refuse("broadcast", "root " + std::to_string(root) + " is not a rank of " + std::to_string(size()));
-  do_broadcast(buffer, count, type, root);
+  counted(Collective::Broadcast, rank() == root ? 0 : count * std::int64_t(size_of(type)),
+          [&] { do_broadcast(buffer, count, type, root); });
 }
 
 void Communicator::allgather(const void* send, void* recv, std::int64_t count, DataType type) {
   check_count("allgather", count);
-  do_allgather(send, recv, count, type);
+  counted(Collective::Allgather, std::int64_t(size() - 1) * count * std::int64_t(size_of(type)),
+          [&] { do_allgather(send, recv, count, type); });
 }
 
 void Communicator::allgatherv(const void* send, void* recv, std::span<const std::int64_t> counts,
                               std::span<const std::int64_t> displs, DataType type) {
   check_per_rank("allgatherv", counts, size(), "counts");
   check_per_rank("allgatherv", displs, size(), "displs");
-  do_allgatherv(send, recv, counts, displs, type);
+  counted(Collective::Allgatherv, others(counts, rank()) * std::int64_t(size_of(type)),
+          [&] { do_allgatherv(send, recv, counts, displs, type); });
 }
 
 void Communicator::reduce_scatter(const void* send, void* recv, std::int64_t count, DataType type,
                                   ReduceOp op) {
   check_count("reduce_scatter", count);
   check_op("reduce_scatter", op, type);
-  do_reduce_scatter(send, recv, count, type, op);
+  counted(Collective::ReduceScatter, std::int64_t(size() - 1) * count * std::int64_t(size_of(type)),
+          [&] { do_reduce_scatter(send, recv, count, type, op); });
 }
 
 void Communicator::reduce_scatter_v(const void* send, void* recv, std::span<const std::int64_t> counts,
                                     DataType type, ReduceOp op) {
   check_per_rank("reduce_scatter_v", counts, size(), "counts");
   check_op("reduce_scatter_v", op, type);
-  do_reduce_scatter_v(send, recv, counts, type, op);
+  counted(Collective::ReduceScatterV,
+          std::int64_t(size() - 1) * counts[std::size_t(rank())] * std::int64_t(size_of(type)),
+          [&] { do_reduce_scatter_v(send, recv, counts, type, op); });
 }
 
 void Communicator::alltoall(const void* send, void* recv, std::int64_t count, DataType type) {
   check_count("alltoall", count);
-  do_alltoall(send, recv, count, type);
+  counted(Collective::Alltoall, std::int64_t(size() - 1) * count * std::int64_t(size_of(type)),
+          [&] { do_alltoall(send, recv, count, type); });
 }
 
 void Communicator::alltoallv(const void* send, std::span<const std::int64_t> send_counts,
@@ -143,7 +205,8 @@ void Communicator::alltoallv(const void* send, std::span<const std::int64_t> sen
   check_per_rank("alltoallv", send_displs, size(), "send_displs");
   check_per_rank("alltoallv", recv_counts, size(), "recv_counts");
   check_per_rank("alltoallv", recv_displs, size(), "recv_displs");
-  do_alltoallv(send, send_counts, send_displs, recv, recv_counts, recv_displs, type);
+  counted(Collective::Alltoallv, others(recv_counts, rank()) * std::int64_t(size_of(type)),
+          [&] { do_alltoallv(send, send_counts, send_displs, recv, recv_counts, recv_displs, type); });
 }
 
 }  // namespace spgraph::dist

@@ -75,6 +75,39 @@ bool defined_on(ReduceOp op, DataType type);
 
 enum class MemorySpace : std::uint8_t { Host, Device };
 
+enum class Collective : std::uint8_t {
+  Allreduce, Broadcast, Allgather, Allgatherv, ReduceScatter, ReduceScatterV, Alltoall, Alltoallv
+};
+inline constexpr int kCollectives = 8;
+const char* name_of(Collective c);  // "allreduce", "reduce_scatter_v", ...
+
+// What a communicator's collectives cost this rank, for benchmarks (bench_scaling): per
+// collective, the calls, the bytes other ranks' data brought into this rank (a broadcast's
+// root, and a communicator of one rank, receive none; a reduction counts each other rank's
+// contribution), and the seconds in the call. A device communicator's call only enqueues, so
+// its seconds are the enqueueing unless waits are measured. With measure_waits on, every
+// collective first waits at a barrier, whose seconds are waiting_seconds (the ranks arriving
+// at different times), and then, on a device communicator, for its own completion: the
+// collective's seconds are then the transfer alone. That changes the timing, so it is for
+// runs that measure the split, not for the timed ones.
+struct CollectiveCost {
+  std::int64_t calls = 0;
+  std::int64_t bytes = 0;
+  double seconds = 0;
+  CollectiveCost& operator+=(const CollectiveCost& o) {
+    calls += o.calls;
+    bytes += o.bytes;
+    seconds += o.seconds;
+    return *this;
+  }
+};
+struct Traffic {
+  CollectiveCost by_collective[kCollectives];
+  double waiting_seconds = 0;
+  Traffic& operator+=(const Traffic& o);
+  CollectiveCost total() const;
+};
+
 class Communicator {
  public:
   // split(): the color of a rank that joins no group; it gets nullptr.
@@ -97,6 +130,11 @@ class Communicator {
   // Collective: the ranks that pass the same color form a new communicator of the same kind,
   // ordered by key, ties by rank here. kNoColor joins none and returns nullptr.
   virtual std::unique_ptr<Communicator> split(int color, int key) = 0;
+
+  // What this communicator's collectives have cost since it was made or reset (Traffic).
+  const Traffic& traffic() const { return traffic_; }
+  void reset_traffic() { traffic_ = Traffic{}; }
+  void measure_waits(bool on) { measure_waits_ = on; }
 
   // recv[i] = op over ranks of send[i], on every rank.
   template <class T>
@@ -161,6 +199,14 @@ class Communicator {
                  std::span<const std::int64_t> send_displs, void* recv,
                  std::span<const std::int64_t> recv_counts, std::span<const std::int64_t> recv_displs,
                  DataType type);
+
+ private:
+  // op(), counted as collective c bringing `bytes` into this rank.
+  template <class Op>
+  void counted(Collective c, std::int64_t bytes, Op&& op);
+
+  Traffic traffic_;
+  bool measure_waits_ = false;
 
  protected:
   // The implementations, called with arguments already checked.
