@@ -86,7 +86,8 @@ BenchInput load_input(const InputSpec& spec) {
     in.graph = io::load_graph(spec.path).matrix;
   } else {
     io::PowerLawParams p = preset_params(spec.preset);
-    in.source = describe(spec.preset, p);
+    if (spec.times > 1) p = io::enlarged(p, spec.times);
+    in.source = describe(spec.preset, p) + (spec.times > 1 ? ", " + std::to_string(spec.times) + " times larger" : "");
     in.graph = io::power_law_graph(p, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   }
   if (in.graph.nrows != in.graph.ncols)

@@ -29,6 +29,7 @@ struct InputSpec {
   std::string name;    // "cnr-2000", "wb-edu-like"
   std::string path;    // the file; empty for a generated graph
   std::string preset;  // the generator preset; empty for a file
+  int times = 1;       // a preset's graph this many times larger (io::enlarged)
 };
 
 struct BenchInput {

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "spgraph/error.hpp"
@@ -58,6 +59,18 @@ PowerLawParams scaled(const PowerLawParams& p, int k) {
   s.edges = p.edges / k;
   s.empty_rows = p.empty_rows / k;
   s.max_out_degree = std::min(p.max_out_degree, s.n - 1);
+  return s;
+}
+
+PowerLawParams enlarged(const PowerLawParams& p, int k) {
+  if (k < 1) throw Error("enlarged: the factor must be at least 1, got " + std::to_string(k));
+  if (std::int64_t(p.n) * k > std::int64_t(std::numeric_limits<vid_t>::max()))
+    throw Error("enlarged: " + std::to_string(k) + " times " + std::to_string(p.n) +
+                " vertices passes the generator's 32-bit vertex ids");
+  PowerLawParams s = p;
+  s.n = p.n * k;
+  s.edges = p.edges * k;
+  s.empty_rows = p.empty_rows * k;
   return s;
 }
 

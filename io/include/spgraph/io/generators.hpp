@@ -76,6 +76,10 @@ PowerLawParams cit_patents_like(std::uint64_t seed = 1);
 // for wb_edu_like (+23% products per edge there) and k = 100 for cit_patents_like; beyond, the
 // longest rows weigh more and more.
 PowerLawParams scaled(const PowerLawParams& p, int k);
+// The same shape at k times the vertices and edges, for scaling benchmarks (bench_scaling's
+// wb-edu-like x4): more sites of the same size, the longest row kept, so products per edge stay
+// about the same.
+PowerLawParams enlarged(const PowerLawParams& p, int k);
 
 // What A*A costs on a graph: the figures the seed paper's Table II lists.
 struct GraphShape {
