@@ -89,7 +89,7 @@ TEST(MxvReducerGpu, ChainedPassesAreExactWithEveryPath) {
     }
 }
 
-// The pass's views (const vectors read once, written ones for reuse, 1-byte ones plain) read
+// The pass's views (const vectors read evict-first, written ones for reuse, 1-byte ones plain) read
 // and write every element width right, on every kernel path.
 TEST(MxvReducerGpu, ViewsOfEveryWidthReadAndWriteExactly) {
   SPGRAPH_REQUIRE_GPU();

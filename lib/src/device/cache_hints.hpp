@@ -69,38 +69,6 @@ SPGRAPH_HD T load_read_only(const T* v, std::size_t i) {
 #endif
 }
 
-// v[i] through the read-only path as load_read_only, and evict-first in L2: for a vector a pass
-// reads once, while the kernel after it needs L2 for others.
-template <class T>
-SPGRAPH_HD T load_read_once(const T* v, std::size_t i) {
-#ifdef __CUDA_ARCH__
-  if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8)) {
-    unsigned long long policy;
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-    T value;
-    if constexpr (sizeof(T) == 8) {
-      unsigned long long bits;
-      asm("ld.global.nc.L2::cache_hint.b64 %0, [%1], %2;" : "=l"(bits) : "l"(v + i), "l"(policy));
-      std::memcpy(&value, &bits, 8);
-    } else if constexpr (sizeof(T) == 4) {
-      unsigned bits;
-      asm("ld.global.nc.L2::cache_hint.b32 %0, [%1], %2;" : "=r"(bits) : "l"(v + i), "l"(policy));
-      std::memcpy(&value, &bits, 4);
-    } else {
-      unsigned bits;
-      asm("ld.global.nc.L2::cache_hint.u8 %0, [%1], %2;" : "=r"(bits) : "l"(v + i), "l"(policy));
-      const unsigned char byte = static_cast<unsigned char>(bits);
-      std::memcpy(&value, &byte, 1);
-    }
-    return value;
-  } else {
-    return load_read_only(v, i);
-  }
-#else
-  return v[i];
-#endif
-}
-
 // v[i] from L2 (__ldcg), for a vector that an earlier step of the same kernel wrote: the
 // read-only path's cache is not kept coherent with the kernel's own stores.
 template <class T>
@@ -124,9 +92,9 @@ struct ReadOnlyView {
   SPGRAPH_HD operator const T*() const { return p; }
 };
 template <class T>
-struct ReadOnceView {
+struct LastUseView {
   const T* p;
-  SPGRAPH_HD T operator[](std::size_t i) const { return load_read_once(p, i); }
+  SPGRAPH_HD T operator[](std::size_t i) const { return load_last_use(p, i); }
   SPGRAPH_HD operator const T*() const { return p; }
 };
 template <class T>
@@ -154,10 +122,11 @@ struct ReusedView {
 };
 
 // A row pass's vectors as its functor sees them (the pass after a product, whose next product
-// gathers what the pass writes): read once where passed const; written for reuse where not (4-
-// and 8-byte elements; others as plain pointers).
+// gathers what the pass writes): read for the last time where passed const (evict-first, not
+// through the read-only path, whose cache the streamed reads would fill); written for reuse
+// where not (4- and 8-byte elements; others as plain pointers).
 template <class T>
-SPGRAPH_HD ReadOnceView<T> row_pass_view(const T* v) {
+SPGRAPH_HD LastUseView<T> row_pass_view(const T* v) {
   return {v};
 }
 template <class T>

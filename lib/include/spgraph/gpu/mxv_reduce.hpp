@@ -12,7 +12,7 @@
 //
 // calls f(i, w_i, acc, prev, v1, v2, ...) for every row i of A, with each vector as a view whose
 // v[i] carries a cache hint (device/cache_hints.hpp, which converts to the vector's pointer):
-// one passed const is read through the read-only path and evict-first, and one written, which the next product
+// one passed const is read evict-first, and one written, which the next product
 // reads, is stored evict-last (so no vector may be passed both ways); acc is a double[R] f adds to and prev the const double[R] totals
 // of the previous pass of this reducer
 // (or the seed; zeros if none). prev lets pass k+1 depend on pass k's sums without the host

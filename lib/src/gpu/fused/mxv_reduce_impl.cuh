@@ -29,9 +29,9 @@ struct LoadedRow {
 // The rows of a stored product, as a map_reduce functor. The product is read evict-first, for
 // the last time; the previous totals through the read-only path: no store of the pass can change
 // them (the totals are overwritten only by the pass's last block, after every block's last
-// read). f sees its vectors as device::row_pass_view gives them: those passed const through the
-// read-only path and evict-first, so the compiler may issue the loads for the next rows before this row's
-// stores, and those it writes, which the next product reads, stored evict-last. Where f has
+// read). f sees its vectors as device::row_pass_view gives them: those passed const read for the
+// last time, evict-first, and those it writes, which the next product reads, stored evict-last.
+// Where f has
 // load(i, data...) (gpu::MxvLoop's contract, mxv_loop.hpp), so does this functor (LoadsAhead,
 // dense_map_reduce_impl.cuh), returning a LoadedRow.
 template <class V, int R, class F>
