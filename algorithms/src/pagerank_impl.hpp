@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spgraph/algorithms/pagerank.hpp"
@@ -218,7 +219,7 @@ template <class B, class V>
 struct PageRankIterations {
   const typename B::template Matrix<V>& in_links;
   std::vector<typename B::template Vector<V>>& scaled;
-  typename B::template Vector<std::uint8_t>& degree_code;  // OutDegreeCode::of(outdeg)
+  const typename B::template Vector<std::uint8_t>& degree_code;  // OutDegreeCode::of(outdeg)
   const typename B::template Vector<vid_t>& degree;
   double dangling;
   double damping;
@@ -247,8 +248,8 @@ double iterate_from_host(const PageRankIterations<B, V>& it, PageRankResult<V>& 
   const PageRankStep<V> step{it.damping, it.rank_base};
   auto& t = it.scaled;
   auto iteration = [&](int k) {
-    pass.start(step, it.in_links, t[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, t[k % 3], t[(k - 1) % 3],
-               it.degree_code, it.degree);
+    pass.start(step, it.in_links, t[(k - 1) % 3], PlusSecond{}, SpmvOptions{}, t[k % 3],
+               std::as_const(t[(k - 1) % 3]), it.degree_code, it.degree);
   };
   typename B::Stopwatch clock;
   clock.start();
