@@ -33,7 +33,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -326,16 +328,8 @@ int run_job(const Flags& flags) {
 // ---- the driver: one job a rank count, then the table -------------------------------------------
 
 std::vector<std::string> words(const std::string& text) {
-  std::vector<std::string> w;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t j = text.find(' ', i);
-    const std::string part = text.substr(i, j == std::string::npos ? std::string::npos : j - i);
-    if (!part.empty()) w.push_back(part);
-    if (j == std::string::npos) break;
-    i = j + 1;
-  }
-  return w;
+  std::istringstream in(text);
+  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
 }
 
 std::string joined(const std::vector<std::string>& v) {

@@ -16,7 +16,8 @@ namespace spgraph::device {
 template <class T>
 SPGRAPH_HD T load_last_use(const T* v, std::size_t i) {
 #ifdef __CUDA_ARCH__
-  return __ldcs(v + i);
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) return __ldcs(v + i);
+  else return v[i];
 #else
   return v[i];
 #endif
@@ -85,24 +86,23 @@ SPGRAPH_HD T load_written_in_kernel(const T* v, std::size_t i) {
 // the functor's v[i] carries the hint its use calls for, and the functor's text stays the same
 // on every backend (which hand plain pointers). Each converts to the plain pointer, for a
 // functor that takes one and does without the hint.
-template <class T>
-struct ReadOnlyView {
+enum class ReadHint { ReadOnly, LastUse, WrittenInKernel };
+template <class T, ReadHint H>
+struct ReadView {
   const T* p;
-  SPGRAPH_HD T operator[](std::size_t i) const { return load_read_only(p, i); }
+  SPGRAPH_HD T operator[](std::size_t i) const {
+    if constexpr (H == ReadHint::ReadOnly) return load_read_only(p, i);
+    else if constexpr (H == ReadHint::LastUse) return load_last_use(p, i);
+    else return load_written_in_kernel(p, i);
+  }
   SPGRAPH_HD operator const T*() const { return p; }
 };
 template <class T>
-struct LastUseView {
-  const T* p;
-  SPGRAPH_HD T operator[](std::size_t i) const { return load_last_use(p, i); }
-  SPGRAPH_HD operator const T*() const { return p; }
-};
+using ReadOnlyView = ReadView<T, ReadHint::ReadOnly>;
 template <class T>
-struct WrittenInKernelView {
-  const T* p;
-  SPGRAPH_HD T operator[](std::size_t i) const { return load_written_in_kernel(p, i); }
-  SPGRAPH_HD operator const T*() const { return p; }
-};
+using LastUseView = ReadView<T, ReadHint::LastUse>;
+template <class T>
+using WrittenInKernelView = ReadView<T, ReadHint::WrittenInKernel>;
 
 // A vector the pass writes for the next kernel to read (the next product gathers it): every
 // store evict-last.
