@@ -130,5 +130,39 @@ TYPED_TEST(DistAlgorithms, MclClustersMatchOneProcess) {
   });
 }
 
+// On a grid of one rank every operation is the local backend's own: the algorithms call no
+// collective and give the one-process answers exactly, PageRank by the same loop (one kernel for
+// every iteration, where the GPU's MxvLoop suits the graph), msbfs by the GPU's WordBfs.
+TYPED_TEST(DistAlgorithms, OnOneRankTheLocalBackendRunsAlone) {
+  using One = typename TestFixture::One;
+  if (world().size() != 1) GTEST_SKIP() << "a job of one rank runs it; this one has " << world().size();
+  const Csr<double> host = load("small/netscience.mtx");
+  ProcessGrid grid(world(), GridShape{1, 1});
+  GridScope scope(grid);
+  Graph<One> one(host);
+  Graph<TypeParam> many(host);
+  for (Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->reset_traffic();
+
+  const auto rank_one = algorithms::pagerank<double>(one, {});
+  const auto rank_many = algorithms::pagerank<double>(many, {});
+  EXPECT_EQ(rank_many.rank, rank_one.rank);
+  EXPECT_EQ(rank_many.device_loop, rank_one.device_loop);
+  EXPECT_EQ(algorithms::triangle_count(many).triangles, 3764);
+  EXPECT_EQ(algorithms::mcl(many).clusters, algorithms::mcl(one).clusters);
+  // GraphBLAS has no bit-parallel search: CPU ranks run the distributed one, on one rank too.
+  const std::vector<vid_t> sources = {0, 7, 1000};
+  if constexpr (WordFrontierBfs<One>)
+    EXPECT_EQ(spgraph::test::msbfs_answers(many, sources, {}).level, spgraph::test::msbfs_answers(one, sources, {}).level);
+
+  dist::Traffic traffic = grid.world().traffic();
+  traffic += grid.row_comm().traffic();
+  traffic += grid.col_comm().traffic();
+  std::string calls;
+  for (int c = 0; c < kCollectives; ++c)
+    if (traffic.by_collective[c].calls)
+      calls += std::string(" ") + name_of(Collective(c)) + " " + std::to_string(traffic.by_collective[c].calls);
+  EXPECT_EQ(calls, "") << "collectives on a grid of one rank";
+}
+
 }  // namespace
 }  // namespace spgraph::dist::test

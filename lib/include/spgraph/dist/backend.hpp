@@ -38,12 +38,18 @@
 //                     (dist/word_bfs.hpp)
 // Indices reaching a functor of map_reduce or MxvReducer are local to the rank's piece; every
 // vector a pass takes has the same layout, so they agree.
+//
+// On a grid of one rank the block is the whole matrix and the piece the whole vector: there each
+// operation is the local backend's own on them, with no exchange and no host copy, and the
+// local backend's MxvLoop and WordBfs run where it has them, so that `mpirun -n 1` costs what a
+// run without mpirun does.
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -93,6 +99,7 @@ struct Backend {
   template <class V>
   static Matrix<V> from_host(const Csr<V>& h) {
     const ProcessGrid& g = current_grid();
+    if (solo(g)) return Matrix<V>(g, h.nrows, h.ncols, Local::from_host(h));
     const BlockRange rows = matrix_row_block(h.nrows, g.shape(), g.row());
     const BlockRange cols = matrix_col_block(h.ncols, g.shape(), g.col());
     return Matrix<V>(g, h.nrows, h.ncols, Local::from_host(detail::host_block(h, rows.begin, rows.end, cols.begin, cols.end)));
@@ -100,6 +107,7 @@ struct Backend {
   template <class V, class W>
   static Matrix<V> pattern_from_host(const Csr<W>& h) {
     const ProcessGrid& g = current_grid();
+    if (solo(g)) return Matrix<V>(g, h.nrows, h.ncols, Local::template pattern_from_host<V>(h));
     const BlockRange rows = matrix_row_block(h.nrows, g.shape(), g.row());
     const BlockRange cols = matrix_col_block(h.ncols, g.shape(), g.col());
     Csr<W> pattern{h.nrows, h.ncols, h.rowptr, h.col, {}};
@@ -109,6 +117,7 @@ struct Backend {
   template <class V>
   static Csr<V> to_host(const Matrix<V>& A) {
     const ProcessGrid& g = detail::grid_of(A, "to_host");
+    if (solo(g)) return Local::to_host(A.block());
     const detail::Entries<V> all = detail::allgather_entries(g.world(), detail::block_entries(A));
     std::vector<vid_t> row(all.row.begin(), all.row.end()), col(all.col.begin(), all.col.end());
     // A pattern comes back as its local backend gave it (only the GPU's has no values).
@@ -131,6 +140,7 @@ struct Backend {
   template <class V>
   static Vector<V> from_host(const std::vector<V>& x) {
     const ProcessGrid& g = current_grid();
+    if (solo(g)) return Vector<V>(g, std::int64_t(x.size()), Local::from_host(x));
     const BlockRange r = vector_piece(std::int64_t(x.size()), g.shape(), g.world().rank());
     return Vector<V>(g, std::int64_t(x.size()),
                      Local::from_host(std::vector<V>(x.begin() + r.begin, x.begin() + r.end)));
@@ -138,6 +148,7 @@ struct Backend {
   template <class V>
   static std::vector<V> to_host(const Vector<V>& x) {
     const ProcessGrid& g = detail::grid_of(x, "to_host");
+    if (solo(g)) return Local::to_host(x.piece());
     const auto counts = detail::piece_sizes(std::int64_t(x.size()), g.shape(), 0, g.world().size());
     const auto mine = detail::to_wire(Local::to_host(x.piece()));
     std::vector<detail::wire_t<V>> all(x.size());
@@ -157,6 +168,8 @@ struct Backend {
     if (desc.transpose_a) return vxm(y, mask, x, A, sr, Descriptor{desc.mask_structural, desc.mask_complement, desc.replace}, opt);
     const ProcessGrid& g = detail::grid_of(A, "mxv");
     check_size(A.ncols(), x, "mxv: x");
+    if (solo(g) && has_area(A))
+      return Local::mxv(output_piece(y, g, A.nrows()), mask ? &mask->piece() : nullptr, A.block(), x.piece(), sr, desc, opt);
     auto xb = detail::local_vector<Local, V>(detail::col_block_values(x));
     LocalVector<V> partial = identities<V>(A.row_range().size(), SR::template identity<V>());
     if (has_area(A)) Local::mxv(partial, nullptr, A.block(), xb, sr, Descriptor{}, opt);
@@ -170,6 +183,8 @@ struct Backend {
     if (desc.transpose_b) return mxv(y, mask, A, x, sr, Descriptor{desc.mask_structural, desc.mask_complement, desc.replace}, opt);
     const ProcessGrid& g = detail::grid_of(A, "vxm");
     check_size(A.nrows(), x, "vxm: x");
+    if (solo(g) && has_area(A))
+      return Local::vxm(output_piece(y, g, A.ncols()), mask ? &mask->piece() : nullptr, x.piece(), A.block(), sr, desc, opt);
     auto xb = detail::local_vector<Local, V>(detail::row_block_values(x));
     LocalVector<V> partial = identities<V>(A.col_range().size(), SR::template identity<V>());
     if (has_area(A)) Local::vxm(partial, nullptr, xb, A.block(), sr, Descriptor{}, opt);
@@ -181,6 +196,11 @@ struct Backend {
   template <class SR, class V>
   static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const Matrix<V>& B,
                   SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
+    if (solo(detail::grid_of(A, "mxm"))) {
+      LocalMatrix<V>& c = output_block(C, *A.grid(), desc.transpose_a ? A.ncols() : A.nrows(),
+                                       desc.transpose_b ? B.nrows() : B.ncols());
+      return Local::mxm(c, mask ? &mask->block() : nullptr, A.block(), B.block(), sr, desc, opt);
+    }
     if (desc.transpose_a || desc.transpose_b) {
       Matrix<V> At, Bt;
       if (desc.transpose_a) transpose(At, A);
@@ -203,6 +223,9 @@ struct Backend {
     static_assert(std::is_same_v<typename SR::add_monoid, monoid::Plus>, "mxm_reduce_rows sums: SR's add monoid must be plus");
     if (desc.mask_complement)
       throw Error("dist::Backend::mxm_reduce_rows: the mask must not be complemented (it chooses the entries of C that are summed)");
+    if (solo(detail::grid_of(A, "mxm_reduce_rows")))
+      return Local::mxm_reduce_rows(output_piece(y, *A.grid(), desc.transpose_a ? A.ncols() : A.nrows()), mask.block(),
+                                    A.block(), B.block(), sr, desc);
     Matrix<V> C;
     mxm(C, &mask, A, B, sr, desc);
     reduce_rows<monoid::Plus>(y, C);
@@ -217,6 +240,11 @@ struct Backend {
     detail::grid_of(B, "mxm_prune_rows");
     if (A.ncols() != B.nrows())
       throw Error("dist::Backend::mxm_prune_rows: A is " + dims(A) + " and B " + dims(B) + "; A's columns must equal B's rows");
+    if (solo(*A.grid())) {
+      const ProcessGrid& g = *A.grid();
+      return Local::mxm_prune_rows(output_block(C, g, A.nrows(), B.ncols()), output_piece(peak, g, A.nrows()),
+                                   output_piece(squares, g, A.nrows()), A.block(), B.block(), sr, spec, opt);
+    }
     detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
   }
 
@@ -250,6 +278,9 @@ struct Backend {
   template <class UnaryOp, class V>
   static void apply(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, UnaryOp op = {},
                     const Descriptor& desc = {}) {
+    if (solo(detail::grid_of(A, "apply")))
+      return Local::apply(output_block(C, *A.grid(), transposed_dims(A, desc.transpose_a)), mask ? &mask->block() : nullptr,
+                          A.block(), op, desc);
     if (desc.transpose_a) {
       Matrix<V> At;
       transpose(At, A);
@@ -269,7 +300,8 @@ struct Backend {
     const ProcessGrid& g = detail::grid_of(A, "scale_rows");
     check_size(A.nrows(), d, "scale_rows: d");
     LocalMatrix<V> out;
-    Local::scale_rows(out, detail::local_vector<Local, V>(detail::row_block_values(d)), A.block());
+    if (solo(g)) Local::scale_rows(out, d.piece(), A.block());
+    else Local::scale_rows(out, detail::local_vector<Local, V>(detail::row_block_values(d)), A.block());
     C = Matrix<V>(g, A.nrows(), A.ncols(), std::move(out));
   }
   template <class V>
@@ -277,7 +309,8 @@ struct Backend {
     const ProcessGrid& g = detail::grid_of(A, "scale_cols");
     check_size(A.ncols(), d, "scale_cols: d");
     LocalMatrix<V> out;
-    Local::scale_cols(out, A.block(), detail::local_vector<Local, V>(detail::col_block_values(d)));
+    if (solo(g)) Local::scale_cols(out, A.block(), d.piece());
+    else Local::scale_cols(out, A.block(), detail::local_vector<Local, V>(detail::col_block_values(d)));
     C = Matrix<V>(g, A.nrows(), A.ncols(), std::move(out));
   }
 
@@ -285,6 +318,9 @@ struct Backend {
   static void select(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A,
                      const SelectSpec& spec, const Descriptor& desc = {}) {
     using Kind = SelectSpec::Kind;
+    if (solo(detail::grid_of(A, "select")))
+      return Local::select(output_block(C, *A.grid(), transposed_dims(A, desc.transpose_a)), mask ? &mask->block() : nullptr,
+                           A.block(), spec, desc);
     if (desc.transpose_a) {
       Matrix<V> At;
       transpose(At, A);
@@ -303,6 +339,12 @@ struct Backend {
   template <class Monoid, class T, class V>
   static void reduce_rows(Vector<T>& y, const Matrix<V>& A) {
     const ProcessGrid& g = detail::grid_of(A, "reduce_rows");
+    if (solo(g) && has_area(A)) {
+      LocalVector<T> out;
+      Local::template reduce_rows<Monoid>(out, A.block());
+      y = Vector<T>(g, A.nrows(), std::move(out));
+      return;
+    }
     auto partial = identities<T>(A.row_range().size(), Monoid::template identity<T>());
     if (has_area(A)) Local::template reduce_rows<Monoid>(partial, A.block());
     y = Vector<T>(g, A.nrows(),
@@ -312,6 +354,12 @@ struct Backend {
   template <class Monoid, class T, class V>
   static void reduce_cols(Vector<T>& y, const Matrix<V>& A) {
     const ProcessGrid& g = detail::grid_of(A, "reduce_cols");
+    if (solo(g) && has_area(A)) {
+      LocalVector<T> out;
+      Local::template reduce_cols<Monoid>(out, A.block());
+      y = Vector<T>(g, A.ncols(), std::move(out));
+      return;
+    }
     auto partial = identities<T>(A.col_range().size(), Monoid::template identity<T>());
     if (has_area(A)) Local::template reduce_cols<Monoid>(partial, A.block());
     y = Vector<T>(g, A.ncols(),
@@ -350,6 +398,12 @@ struct Backend {
   template <class V>
   static void extract_rows(Matrix<V>& C, const Matrix<V>& A, const std::vector<vid_t>& rows) {
     const ProcessGrid& g = detail::grid_of(A, "extract_rows");
+    if (solo(g)) {
+      LocalMatrix<V> out;
+      Local::extract_rows(out, A.block(), rows);
+      C = Matrix<V>(g, std::int64_t(rows.size()), A.ncols(), std::move(out));
+      return;
+    }
     // Each output row k takes row rows[k] of A: the entries of A's block in a chosen row go to
     // the owners of their new positions.
     std::vector<std::vector<std::int64_t>> picks_of(std::size_t(A.row_range().size()));
@@ -375,6 +429,7 @@ struct Backend {
     const ProcessGrid& g = detail::grid_of(A, "permute");
     if (A.nrows() != A.ncols() || std::int64_t(p.size()) != A.nrows())
       throw Error("dist::Backend::permute: a permutation of " + std::to_string(p.size()) + " for a " + dims(A) + " matrix");
+    if (solo(g)) return local_permute(C, g, A, p);
     std::vector<std::int64_t> inverse(p.size(), -1);
     for (std::size_t i = 0; i < p.size(); ++i) {
       if (p[i] < 0 || std::size_t(p[i]) >= p.size() || inverse[std::size_t(p[i])] >= 0)
@@ -389,10 +444,20 @@ struct Backend {
     C = detail::matrix_from_entries<Local, V>(g, A.nrows(), A.ncols(), e);
   }
   template <class V>
-  static void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) { permute(C, A, to_host(p)); }
+  static void permute(Matrix<V>& C, const Matrix<V>& A, const Vector<vid_t>& p) {
+    const ProcessGrid& g = detail::grid_of(A, "permute");
+    if (solo(g) && std::int64_t(p.size()) == A.nrows() && A.nrows() == A.ncols()) return local_permute(C, g, A, p.piece());
+    permute(C, A, to_host(p));
+  }
   template <class V>
   static void extract(Vector<V>& w, const Vector<V>& x, const std::vector<vid_t>& ids) {
     const ProcessGrid& g = detail::grid_of(x, "extract");
+    if (solo(g)) {
+      LocalVector<V> out;
+      Local::extract(out, x.piece(), ids);
+      w = Vector<V>(g, std::int64_t(ids.size()), std::move(out));
+      return;
+    }
     const std::vector<V> all = to_host(x);
     const BlockRange mine = vector_piece(std::int64_t(ids.size()), g.shape(), g.world().rank());
     std::vector<V> out;
@@ -406,6 +471,12 @@ struct Backend {
   }
   static void sort_order(Vector<vid_t>& p, const Vector<vid_t>& keys, bool ascending) {
     const ProcessGrid& g = detail::grid_of(keys, "sort_order");
+    if (solo(g)) {
+      LocalVector<vid_t> out;
+      Local::sort_order(out, keys.piece(), ascending);
+      p = Vector<vid_t>(g, std::int64_t(keys.size()), std::move(out));
+      return;
+    }
     const std::vector<vid_t> k = to_host(keys);
     std::vector<vid_t> order(k.size());
     std::iota(order.begin(), order.end(), vid_t(0));
@@ -417,6 +488,12 @@ struct Backend {
   template <class V>
   static void transpose(Matrix<V>& C, const Matrix<V>& A) {
     const ProcessGrid& g = detail::grid_of(A, "transpose");
+    if (solo(g)) {
+      LocalMatrix<V> out;
+      Local::transpose(out, A.block());
+      C = Matrix<V>(g, A.ncols(), A.nrows(), std::move(out));
+      return;
+    }
     detail::Entries<V> e = detail::block_entries(A);
     std::swap(e.row, e.col);
     C = detail::matrix_from_entries<Local, V>(g, A.ncols(), A.nrows(), e);
@@ -424,6 +501,12 @@ struct Backend {
   template <class V>
   static void row_degrees(Vector<vid_t>& d, const Matrix<V>& A) {
     const ProcessGrid& g = detail::grid_of(A, "row_degrees");
+    if (solo(g) && has_area(A)) {
+      LocalVector<vid_t> out;
+      Local::row_degrees(out, A.block());
+      d = Vector<vid_t>(g, A.nrows(), std::move(out));
+      return;
+    }
     auto partial = identities<vid_t>(A.row_range().size(), 0);
     if (has_area(A)) Local::row_degrees(partial, A.block());
     d = Vector<vid_t>(g, A.nrows(),
@@ -432,6 +515,12 @@ struct Backend {
   template <class V>
   static void diag(Matrix<V>& C, const Vector<V>& v) {
     const ProcessGrid& g = detail::grid_of(v, "diag");
+    if (solo(g)) {
+      LocalMatrix<V> out;
+      Local::diag(out, v.piece());
+      C = Matrix<V>(g, std::int64_t(v.size()), std::int64_t(v.size()), std::move(out));
+      return;
+    }
     const auto values = detail::to_wire(Local::to_host(v.piece()));
     detail::Entries<V> e;
     const BlockRange r = v.range();
@@ -450,6 +539,7 @@ struct Backend {
     const ProcessGrid* grids[] = {vectors.grid()...};
     if (!grids[0]) throw Error("dist::Backend::map_reduce: a vector belongs to no process grid");
     std::array<double, R> mine = Local::template map_reduce<R>(f, vectors.piece()...), all{};
+    if (solo(*grids[0])) return mine;
     grids[0]->world().allreduce(mine.data(), all.data(), R, ReduceOp::Sum);
     return all;
   }
@@ -474,35 +564,81 @@ struct Backend {
     bool pending_ = false;
   };
   // mxv, then a pass over its rows with the previous pass's totals (the seed first), as
-  // graphblas::MxvReducer.
+  // graphblas::MxvReducer. On a grid of one rank it is the local backend's MxvReducer on the
+  // blocks, deferred where that one is; across ranks each pass runs when started and its sums
+  // wait for finish(), so that a caller may start one pass ahead as with a deferred reducer.
   template <class V, int R>
   class MxvReducer {
+    using LocalPass = typename Local::template MxvReducer<V, R>;
+
    public:
-    static constexpr bool deferred = false;
+    static constexpr bool deferred = LocalPass::deferred;
     void seed(const std::array<double, R>& totals) {
-      if (pending_) throw Error("dist::MxvReducer::seed: a pass is still unfinished (finish() it first)");
+      if (!unfinished_.empty()) throw Error("dist::MxvReducer::seed: a pass is still unfinished (finish() it first)");
       prev_ = totals;
+      if (local_) local_->seed(totals);
     }
-    void prepare(const Matrix<V>&, const SpmvOptions&) {}
+    void prepare(const Matrix<V>& A, const SpmvOptions& options) {
+      if (solo(detail::grid_of(A, "MxvReducer::prepare"))) local().prepare(A.block(), options);
+    }
     template <class SR, class F, class... Vs>
     void start(F f, const Matrix<V>& A, const Vector<V>& x, SR sr, const SpmvOptions& options, Vs&... vectors) {
-      if (pending_) throw Error("dist::MxvReducer::start: a pass is unfinished already (finish() it first)");
+      if (solo(detail::grid_of(A, "MxvReducer::start")))
+        return local().start(f, A.block(), x.piece(), sr, options, vectors.piece()...);
+      if (unfinished_.size() == (deferred ? 2 : 1))
+        throw Error("dist::MxvReducer::start: " + std::to_string(unfinished_.size()) +
+                    " passes are unfinished already (finish() one first)");
       Backend::mxv(product_, nullptr, A, x, sr, Descriptor{}, options);
       spgraph::detail::PassWithTotals<R, V, F> pass{f, {}};
       for (int r = 0; r < R; ++r) pass.prev[r] = prev_[std::size_t(r)];
       prev_ = Backend::map_reduce<R>(pass, product_, vectors...);
-      pending_ = true;
+      unfinished_.push_back(prev_);
     }
     std::array<double, R> finish() {
-      if (!pending_) throw Error("dist::MxvReducer::finish: no pass is unfinished");
-      pending_ = false;
-      return prev_;
+      if (local_) return local_->finish();
+      if (unfinished_.empty()) throw Error("dist::MxvReducer::finish: no pass is unfinished");
+      const std::array<double, R> sums = unfinished_.front();
+      unfinished_.erase(unfinished_.begin());
+      return sums;
     }
 
    private:
+    LocalPass& local() {
+      if (!local_) local_.emplace().seed(prev_);
+      return *local_;
+    }
     std::array<double, R> prev_{};
-    bool pending_ = false;
+    std::vector<std::array<double, R>> unfinished_;  // sums of the passes run and not yet finished
     Vector<V> product_;
+    std::optional<LocalPass> local_;  // on a grid of one rank
+  };
+
+  // Every iteration in one kernel, where the local backend has it (gpu::MxvLoop): on a grid of
+  // one rank only, as a kernel cannot wait for another rank's exchange. suits() is false on
+  // larger grids, where the algorithms iterate from the host (MxvReducer) instead.
+  template <class V, int R>
+    requires requires { typename Local::template MxvLoop<V, R>; }
+  class MxvLoop {
+   public:
+    template <class SR>
+    static bool suits(const Matrix<V>& A) {
+      return A.grid() && solo(*A.grid()) && Local::template MxvLoop<V, R>::template suits<SR>(A.block());
+    }
+    void prepare(const Matrix<V>& A) { loop_.prepare(one_rank(A).block()); }
+    template <class SR, class F, class Stop, class... Vs>
+    auto run(F f, Stop stop, const Matrix<V>& A, Vector<V>& x0, Vector<V>& x1, SR sr, int max_iterations,
+             const std::array<double, R>& seed, Vs&... vectors) {
+      return loop_.run(f, stop, one_rank(A).block(), x0.piece(), x1.piece(), sr, max_iterations, seed, vectors.piece()...);
+    }
+
+   private:
+    static const Matrix<V>& one_rank(const Matrix<V>& A) {
+      if (!(A.grid() && solo(*A.grid())))
+        throw Error("dist::Backend::MxvLoop runs on a grid of one rank only; across ranks the iterations are queued "
+                    "from the host (PageRank's loop Auto or Host, not Device)");
+      return A;
+    }
+    typename Local::template MxvLoop<V, R> loop_;
   };
 
   // ---- the bit-parallel BFS (WordFrontierBfs) -------------------------------------------------
@@ -515,6 +651,7 @@ struct Backend {
   // A block's partial result before its local operation: n copies of the identity, which is
   // also the result where the block has no rows or no columns (the local backends are not
   // asked to work on a matrix of no area, nor to size an empty output).
+  static bool solo(const ProcessGrid& g) { return g.world().size() == 1; }
   template <class T>
   static typename Local::template Vector<T> identities(std::int64_t n, T identity) {
     return Local::from_host(std::vector<T>(std::size_t(n), identity));
@@ -538,16 +675,38 @@ struct Backend {
   // The output's piece (block), made empty first where the output is not of the input's shape
   // (the local backend then sizes it, as for a replaced output). The output may be an input
   // too (z = op(z)): it is then of the input's shape and used as it is.
-  template <class V, class W>
-  static LocalVector<V>& output_piece(Vector<V>& out, const Vector<W>& like) {
-    if (!(out.grid() && out.size() == like.size())) out = Vector<V>(*like.grid(), std::int64_t(like.size()), LocalVector<V>());
+  template <class V>
+  static LocalVector<V>& output_piece(Vector<V>& out, const ProcessGrid& g, std::int64_t n) {
+    if (!(out.grid() && std::int64_t(out.size()) == n)) out = Vector<V>(g, n, LocalVector<V>());
     return out.piece();
   }
   template <class V, class W>
-  static LocalMatrix<V>& output_block(Matrix<V>& out, const Matrix<W>& like) {
-    if (!(out.grid() && out.nrows() == like.nrows() && out.ncols() == like.ncols()))
-      out = Matrix<V>(*like.grid(), like.nrows(), like.ncols(), LocalMatrix<V>());
+  static LocalVector<V>& output_piece(Vector<V>& out, const Vector<W>& like) {
+    return output_piece(out, *like.grid(), std::int64_t(like.size()));
+  }
+  template <class V>
+  static LocalMatrix<V>& output_block(Matrix<V>& out, const ProcessGrid& g, std::pair<std::int64_t, std::int64_t> dims) {
+    if (!(out.grid() && out.nrows() == dims.first && out.ncols() == dims.second))
+      out = Matrix<V>(g, dims.first, dims.second, LocalMatrix<V>());
     return out.block();
+  }
+  template <class V>
+  static LocalMatrix<V>& output_block(Matrix<V>& out, const ProcessGrid& g, std::int64_t nrows, std::int64_t ncols) {
+    return output_block(out, g, {nrows, ncols});
+  }
+  template <class V, class W>
+  static LocalMatrix<V>& output_block(Matrix<V>& out, const Matrix<W>& like) {
+    return output_block(out, *like.grid(), like.nrows(), like.ncols());
+  }
+  template <class V>
+  static std::pair<std::int64_t, std::int64_t> transposed_dims(const Matrix<V>& A, bool transposed) {
+    return transposed ? std::pair{A.ncols(), A.nrows()} : std::pair{A.nrows(), A.ncols()};
+  }
+  template <class V, class P>
+  static void local_permute(Matrix<V>& C, const ProcessGrid& g, const Matrix<V>& A, const P& p) {
+    LocalMatrix<V> out;
+    Local::permute(out, A.block(), p);
+    C = Matrix<V>(g, A.nrows(), A.ncols(), std::move(out));
   }
   // y<mask> = t (t: this rank's piece of an n-vector; `absent` the semiring's identity, what a
   // position without a value holds). The mask may be y itself.
@@ -586,6 +745,7 @@ struct Backend {
   }
   template <class Monoid, class T>
   static T combine(const ProcessGrid& g, T mine) {
+    if (solo(g)) return mine;
     using W = detail::wire_t<T>;
     W in = W(mine), out{};
     g.world().allreduce(&in, &out, 1, detail::reduce_op_of<Monoid>());
@@ -595,6 +755,9 @@ struct Backend {
   template <class V, class Op>
   static void blockwise(Matrix<V>& C, const Matrix<V>* mask, const Matrix<V>& A, const Matrix<V>& B,
                         const Descriptor& desc, Op op) {
+    if (solo(detail::grid_of(A, "ewise")))
+      return op(output_block(C, *A.grid(), transposed_dims(A, desc.transpose_a)), mask ? &mask->block() : nullptr, A.block(),
+                B.block(), desc);
     if (desc.transpose_a || desc.transpose_b) {
       Matrix<V> At, Bt;
       if (desc.transpose_a) transpose(At, A);

@@ -52,6 +52,7 @@ class Matrix {
   eid_t nnz() const {
     if (!grid_) return 0;
     eid_t mine = block_.nnz(), all = 0;
+    if (grid_->world().size() == 1) return mine;
     grid_->world().allreduce(&mine, &all, 1, ReduceOp::Sum);
     return all;
   }

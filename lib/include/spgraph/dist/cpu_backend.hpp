@@ -10,5 +10,6 @@ using CpuBackend = Backend<graphblas::GraphBlasBackend>;
 static_assert(spgraph::Backend<CpuBackend>);
 static_assert(FusedMxvReduce<CpuBackend>);
 static_assert(WordFrontierBfs<CpuBackend>);
+static_assert(!DeviceLoop<CpuBackend>);  // GraphBLAS has no MxvLoop
 
 }  // namespace spgraph::dist

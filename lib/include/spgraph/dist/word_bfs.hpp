@@ -24,7 +24,8 @@
 //
 // The local expansion runs on the host (host threads over the block's rows) on every kind of
 // rank: on GPU ranks each block is copied to the host once a run, and the words cross ranks
-// through host memory as every other block of this backend does.
+// through host memory as every other block of this backend does. A grid of one rank runs the
+// local backend's own search instead where it has one (gpu::WordBfs).
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -34,6 +35,7 @@
 #include "spgraph/dist/containers.hpp"
 #include "spgraph/dist/process_grid.hpp"
 #include "spgraph/error.hpp"
+#include "spgraph/operations.hpp"
 #include "spgraph/types.hpp"
 
 namespace spgraph::dist {
@@ -43,7 +45,7 @@ struct WordBfsResult {
   std::vector<std::int32_t> depth;    // per source: the largest level
   std::int64_t edges_traversed = 0;   // sum over sources of the links out of every v reached
   // Levels expanded by push and by pull (the last, which reaches nothing, included): the same on
-  // every rank.
+  // every rank; 0 and 0 on a grid of one rank where the local backend has its own search.
   int push_levels = 0;
   int pull_levels = 0;
 };
@@ -88,6 +90,8 @@ class WordBfs {
       throw Error("dist::WordBfs: out_links is " + std::to_string(n) + " x " + std::to_string(out_links.ncols()) +
                   " and in_links " + std::to_string(in_links.nrows()) + " x " + std::to_string(in_links.ncols()) +
                   "; both must be n x n, one the transpose of the other");
+    if constexpr (WordFrontierBfs<Local>)
+      if (grid->world().size() == 1) return on_one_rank(*grid, out_links, in_links, sources, levels, parents);
     detail::WordBfsPieces pieces;
     Result r = detail::word_bfs_on_blocks(*grid, n, Local::to_host(out_links.block()), Local::to_host(in_links.block()),
                                           sources, levels != nullptr, parents != nullptr, pieces);
@@ -95,6 +99,26 @@ class WordBfs {
     if (levels) *levels = Vector<Local, std::int32_t>(*grid, size, Local::from_host(pieces.level));
     if (parents) *parents = Vector<Local, vid_t>(*grid, size, Local::from_host(pieces.parent));
     return r;
+  }
+
+ private:
+  // A grid of one rank: the local backend's own search (gpu::WordBfs) on the whole graph, which
+  // does not count its levels by direction.
+  static Result on_one_rank(const ProcessGrid& grid, const Matrix<Local, std::int32_t>& out_links,
+                            const Matrix<Local, std::int32_t>& in_links, const std::vector<vid_t>& sources,
+                            Vector<Local, std::int32_t>* levels, Vector<Local, vid_t>* parents) {
+    typename Local::template Vector<std::int32_t> level;
+    typename Local::template Vector<vid_t> parent;
+    auto r = Local::WordBfs::run(out_links.block(), in_links.block(), sources, levels ? &level : nullptr,
+                                 parents ? &parent : nullptr);
+    const std::int64_t size = std::int64_t(sources.size()) * out_links.nrows();
+    if (levels) *levels = Vector<Local, std::int32_t>(grid, size, std::move(level));
+    if (parents) *parents = Vector<Local, vid_t>(grid, size, std::move(parent));
+    Result out;
+    out.reached = std::move(r.reached);
+    out.depth = std::move(r.depth);
+    out.edges_traversed = r.edges_traversed;
+    return out;
   }
 };
 
