@@ -37,18 +37,11 @@
 #include "spgraph/error.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/types.hpp"
+#include "spgraph/word_bfs_result.hpp"
 
 namespace spgraph::dist {
 
-struct WordBfsResult {
-  std::vector<std::int64_t> reached;  // per source: vertices reached, the source included
-  std::vector<std::int32_t> depth;    // per source: the largest level
-  std::int64_t edges_traversed = 0;   // sum over sources of the links out of every v reached
-  // Levels expanded by push and by pull (the last, which reaches nothing, included): the same on
-  // every rank; 0 and 0 on a grid of one rank where the local backend has its own search.
-  int push_levels = 0;
-  int pull_levels = 0;
-};
+using spgraph::WordBfsResult;  // push_levels and pull_levels the same on every rank
 
 namespace detail {
 
@@ -102,23 +95,18 @@ class WordBfs {
   }
 
  private:
-  // A grid of one rank: the local backend's own search (gpu::WordBfs) on the whole graph, which
-  // does not count its levels by direction.
+  // A grid of one rank: the local backend's own search (gpu::WordBfs) on the whole graph.
   static Result on_one_rank(const ProcessGrid& grid, const Matrix<Local, std::int32_t>& out_links,
                             const Matrix<Local, std::int32_t>& in_links, const std::vector<vid_t>& sources,
                             Vector<Local, std::int32_t>* levels, Vector<Local, vid_t>* parents) {
     typename Local::template Vector<std::int32_t> level;
     typename Local::template Vector<vid_t> parent;
-    auto r = Local::WordBfs::run(out_links.block(), in_links.block(), sources, levels ? &level : nullptr,
-                                 parents ? &parent : nullptr);
+    Result r = Local::WordBfs::run(out_links.block(), in_links.block(), sources, levels ? &level : nullptr,
+                                   parents ? &parent : nullptr);
     const std::int64_t size = std::int64_t(sources.size()) * out_links.nrows();
     if (levels) *levels = Vector<Local, std::int32_t>(grid, size, std::move(level));
     if (parents) *parents = Vector<Local, vid_t>(grid, size, std::move(parent));
-    Result out;
-    out.reached = std::move(r.reached);
-    out.depth = std::move(r.depth);
-    out.edges_traversed = r.edges_traversed;
-    return out;
+    return r;
   }
 };
 

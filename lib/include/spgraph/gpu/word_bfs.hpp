@@ -20,6 +20,7 @@
 
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/types.hpp"
+#include "spgraph/word_bfs_result.hpp"
 
 namespace spgraph::gpu {
 
@@ -27,11 +28,7 @@ class WordBfs {
  public:
   static constexpr int kSources = 64;
 
-  struct Result {
-    std::vector<std::int64_t> reached;  // per source: vertices reached, the source included
-    std::vector<std::int32_t> depth;    // per source: the largest level
-    std::int64_t edges_traversed = 0;   // sum over sources of the links out of every v reached
-  };
+  using Result = WordBfsResult;
 
   // out_links: row u lists every v with a link u -> v that the search follows (n x n);
   // in_links: its transpose. sources: 1 to kSources vertices (may repeat). levels: null, or

@@ -246,6 +246,7 @@ WordBfs::Result WordBfs::run(const Matrix<std::int32_t>& out_links, const Matrix
   bool push = true;  // the first frontier is the sources alone
   for (std::int32_t depth = 1; active != 0; ++depth) {
     counters.fill_zero();
+    ++(push ? r.push_levels : r.pull_levels);
     if (push) {
       next.fill_zero();
       push_kernel<<<grid_for(eid_t(n) * kGroup), kThreads>>>(out.rowptr, out.col, n, frontier.data(), seen.data(),
