@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -43,7 +44,7 @@ Pruned<V> reference_prune(const Csr<V>& m, const PruneSpec& s) {
   out.c.ncols = m.ncols;
   for (vid_t i = 0; i < m.nrows; ++i) {
     const eid_t b = m.rowptr[i], e = m.rowptr[i + 1], n = e - b;
-    double peak = 0, squares = 0, kept_mass = 0;
+    double peak = -std::numeric_limits<double>::infinity(), squares = 0, kept_mass = 0;
     eid_t kept = 0;
     for (eid_t p = b; p < e; ++p) {  // column order
       const double x = m.val[p];
@@ -71,7 +72,7 @@ Pruned<V> reference_prune(const Csr<V>& m, const PruneSpec& s) {
       out.c.val.push_back(how == PruneCase::Loop ? V(1) : m.val[p]);
     }
     out.c.rowptr.push_back(eid_t(out.c.col.size()));
-    out.peak.push_back(V(peak));
+    out.peak.push_back(n > 0 ? V(peak) : V(0));
     out.squares.push_back(V(squares));
     out.how.push_back(how);
   }
@@ -275,6 +276,12 @@ TYPED_TEST(GraphblasPruneRows, SignedValuesAndNegativeZeros) {
   expect_same(got, reference(a, b, PruneSpec{0, 0, 2, 0.9}), "-0.0 sums");
   ASSERT_EQ(got.c.col, (std::vector<vid_t>{1}));
   EXPECT_TRUE(std::signbit(got.c.val[0]));
+  // A row of negative values only: its peak is the largest of them (the GPU's rule), not 0.
+  const auto negative = matrix<V>(2, 2, {{0, 0, V(-3)}, {0, 1, V(-1)}});
+  const auto identity = matrix<V>(2, 2, {{0, 0, V(1)}, {1, 1, V(1)}});
+  const auto below = ours(negative, identity, PruneSpec{0, 0, 2, 0.9});
+  expect_same(below, reference(negative, identity, PruneSpec{0, 0, 2, 0.9}), "negative row");
+  EXPECT_EQ(below.peak, (std::vector<V>{V(-1), V(0)}));
 }
 
 // The first two expansions of MCL on a real weighted graph (hep-th, 8361 vertices), pruned with

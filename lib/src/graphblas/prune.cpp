@@ -413,7 +413,7 @@ struct RowWorker {
     const V* const v = vals[r].data();
     const vid_t* const c = cols[r].data();
     const std::size_t n = length[r];
-    double peak = 0, squares = 0, kept_mass = 0;
+    double peak = -std::numeric_limits<double>::infinity(), squares = 0, kept_mass = 0;
     eid_t kept_count = 0;
     for (std::size_t k = 0; k < n; ++k) {
       const double x = double(v[k]);
@@ -421,7 +421,7 @@ struct RowWorker {
       squares += x * x;
       if (x >= spec.threshold) ++kept_count, kept_mass += x;
     }
-    peak_out = V(peak);
+    peak_out = n > 0 ? V(peak) : V(0);  // the largest value, as the GPU's; 0 for an empty row
     squares_out = V(squares);
     const PruneCase how = spgraph::detail::prune_case(eid_t(n), kept_count, kept_mass, spec);
     if (how == PruneCase::Loop) {  // mcl's emergency loop: the diagonal alone, set to 1
