@@ -130,6 +130,27 @@ TYPED_TEST(DistAlgorithms, MclClustersMatchOneProcess) {
   });
 }
 
+// PageRankLoop::Device (every iteration in one kernel) runs on a grid of one rank of GPU ranks,
+// and is refused with a message elsewhere, on every rank alike.
+TYPED_TEST(DistAlgorithms, PageRankDeviceLoopOnOneGpuRankOnly) {
+  const Csr<double> host = load("small/karate.mtx");
+  for_each_grid([&](const ProcessGrid& grid) {
+    Graph<TypeParam> many(host);
+    algorithms::PageRankOptions options;
+    options.loop = algorithms::PageRankLoop::Device;
+    if (DeviceLoop<TypeParam> && grid.world().size() == 1) {
+      EXPECT_TRUE(algorithms::pagerank<double>(many, options).device_loop);
+      return;
+    }
+    try {
+      algorithms::pagerank<double>(many, options);
+      ADD_FAILURE() << "PageRankLoop::Device ran";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(DeviceLoop<TypeParam> ? "one rank" : "host only"), std::string::npos) << e.what();
+    }
+  });
+}
+
 // On a grid of one rank every operation is the local backend's own: the algorithms call no
 // collective and give the one-process answers exactly, PageRank by the same loop (one kernel for
 // every iteration, where the GPU's MxvLoop suits the graph), msbfs by the GPU's WordBfs.
