@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <numeric>
 #include <random>
@@ -133,16 +134,53 @@ TEST(DistBackend, ProductsMatchOneProcess) {
   });
 }
 
+// Both ways: the operands replicated (the default budget) and SUMMA's masked product (a budget
+// of one byte), on one operand thrice and on three, with B and B'.
 TEST(DistBackend, MaskedRowSumsMatchOneProcess) {
   for_each_grid([](const ProcessGrid&) {
     for (const Shape& s : kShapes) {
-      const auto a = random_matrix<std::int32_t>(s.n, s.n, 21, 0.4, true);
-      typename G::template Vector<std::int64_t> gy;
-      typename D::template Vector<std::int64_t> dy;
-      G::mxm_reduce_rows(gy, G::from_host(a), G::from_host(a), G::from_host(a), PlusPair{}, Descriptor{.transpose_b = true});
-      D::mxm_reduce_rows(dy, D::from_host(a), D::from_host(a), D::from_host(a), PlusPair{}, Descriptor{.transpose_b = true});
-      EXPECT_EQ(D::to_host(dy), G::to_host(gy));
+      const auto a = random_matrix<std::int32_t>(s.n, s.m, 21, 0.4, true), mask = random_matrix<std::int32_t>(s.n, s.k, 22, 0.5, true);
+      const auto b = random_matrix<std::int32_t>(s.m, s.k, 23, 0.4, true), bt = random_matrix<std::int32_t>(s.k, s.m, 24, 0.4, true);
+      const auto square = random_matrix<std::int32_t>(s.n, s.n, 25, 0.4, true);
+      for (std::size_t budget : {std::size_t(0), std::size_t(1)}) {
+        SCOPED_TRACE(budget ? "SUMMA" : "replicated");
+        const MxmOptions opt{.memory_budget = budget};
+        typename G::template Vector<std::int64_t> gy;
+        typename D::template Vector<std::int64_t> dy;
+        const Descriptor dot{.transpose_b = true};
+        G::mxm_reduce_rows(gy, G::from_host(square), G::from_host(square), G::from_host(square), PlusPair{}, dot);
+        const auto one = D::from_host(square);
+        D::mxm_reduce_rows(dy, one, one, one, PlusPair{}, dot, opt);
+        EXPECT_EQ(D::to_host(dy), G::to_host(gy)) << "one operand";
+        for (bool transposed : {false, true}) {
+          const Descriptor desc{.mask_structural = true, .transpose_b = transposed};
+          const auto& right = transposed ? bt : b;
+          G::mxm_reduce_rows(gy, G::from_host(mask), G::from_host(a), G::from_host(right), PlusPair{}, desc);
+          D::mxm_reduce_rows(dy, D::from_host(mask), D::from_host(a), D::from_host(right), PlusPair{}, desc, opt);
+          EXPECT_EQ(D::to_host(dy), G::to_host(gy)) << (transposed ? "A B'" : "A B");
+          // And in double, plus-times' sums.
+          const auto av = random_matrix<double>(s.n, s.m, 26), rv = random_matrix<double>(right.nrows, right.ncols, 27);
+          typename G::template Vector<double> gd;
+          typename D::template Vector<double> dd;
+          G::mxm_reduce_rows(gd, G::from_host(random_matrix<double>(s.n, s.k, 28)), G::from_host(av), G::from_host(rv),
+                             PlusTimes{}, desc);
+          D::mxm_reduce_rows(dd, D::from_host(random_matrix<double>(s.n, s.k, 28)), D::from_host(av), D::from_host(rv),
+                             PlusTimes{}, desc, opt);
+          const auto got = D::to_host(dd), want = G::to_host(gd);
+          ASSERT_EQ(got.size(), want.size());
+          for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12 * (1 + std::abs(want[i])));
+        }
+      }
     }
+  });
+}
+
+TEST(DistBackend, MaskedRowSumsRefuseMismatchedShapes) {
+  for_each_grid([](const ProcessGrid&) {
+    const auto a = D::from_host(random_matrix<std::int32_t>(5, 4, 1, 0.5, true));
+    const auto wrong = D::from_host(random_matrix<std::int32_t>(5, 5, 2, 0.5, true));
+    typename D::template Vector<std::int64_t> y;
+    EXPECT_THROW(D::mxm_reduce_rows(y, wrong, a, wrong, PlusPair{}), Error);  // A's 4 columns, B's 5 rows
   });
 }
 

@@ -17,7 +17,9 @@
 //   mxm               Sparse SUMMA: for each stage of the inner dimension, A's panel broadcast
 //                     along the grid rows and B's along the columns, multiplied locally (the mask
 //                     applied inside each product) and added into C's block
-//   mxm_reduce_rows   the masked product's rows summed (reduce_rows)
+//   mxm_reduce_rows   where the operands fit each rank, every rank takes them whole and sums
+//                     its rows of an equal share of the work (dist/replicated_product.hpp);
+//                     else the masked product's rows summed (reduce_rows)
 //   mxm_prune_rows    in phases of rows sized from a memory estimate (dist/pruned_product.hpp):
 //                     each phase's product by SUMMA, each rank's rows of it gathered whole along
 //                     the grid row and pruned before the next phase
@@ -61,6 +63,7 @@
 #include "spgraph/dist/exchange.hpp"
 #include "spgraph/dist/layout.hpp"
 #include "spgraph/dist/pruned_product.hpp"
+#include "spgraph/dist/replicated_product.hpp"
 #include "spgraph/dist/word_bfs.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/operation_options.hpp"
@@ -217,15 +220,31 @@ struct Backend {
     merge(C, mask, g, A.nrows(), B.ncols(), std::move(sum), desc);
   }
 
+  // Where the operands fit the budget (MxmOptions::memory_budget, or mxm_prune_rows' default)
+  // on every rank, each rank takes them whole and sums its share of the rows
+  // (dist/replicated_product.hpp); else SUMMA's masked product, its rows summed.
   template <class SR, class V>
   static void mxm_reduce_rows(Vector<sum_type_t<V>>& y, const std::type_identity_t<Matrix<V>>& mask, const Matrix<V>& A,
-                              const Matrix<V>& B, SR sr, const Descriptor& desc = {}) {
+                              const Matrix<V>& B, SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
     static_assert(std::is_same_v<typename SR::add_monoid, monoid::Plus>, "mxm_reduce_rows sums: SR's add monoid must be plus");
     if (desc.mask_complement)
       throw Error("dist::Backend::mxm_reduce_rows: the mask must not be complemented (it chooses the entries of C that are summed)");
-    if (solo(detail::grid_of(A, "mxm_reduce_rows")))
-      return Local::mxm_reduce_rows(output_piece(y, *A.grid(), desc.transpose_a ? A.ncols() : A.nrows()), mask.block(),
+    const ProcessGrid& g = detail::grid_of(A, "mxm_reduce_rows");
+    if (solo(g))
+      return Local::mxm_reduce_rows(output_piece(y, g, desc.transpose_a ? A.ncols() : A.nrows()), mask.block(),
                                     A.block(), B.block(), sr, desc);
+    if (!desc.transpose_a) {
+      const std::int64_t inner = desc.transpose_b ? B.ncols() : B.nrows(), cols = desc.transpose_b ? B.nrows() : B.ncols();
+      if (A.ncols() != inner || mask.nrows() != A.nrows() || mask.ncols() != cols)
+        throw Error("dist::Backend::mxm_reduce_rows: A is " + dims(A) + ", B" + (desc.transpose_b ? "' " : " ") +
+                    std::to_string(inner) + " x " + std::to_string(cols) + " and the mask " + dims(mask) +
+                    "; A's columns must equal B's rows and the mask be of the product's shape");
+      const std::size_t budget = opt.memory_budget ? opt.memory_budget : detail::default_phase_budget(g.world());
+      if (detail::replicated_bytes<V>(mask, A, B) <= budget) {
+        y = detail::replicated_reduce_rows(g, mask, A, B, sr, desc);
+        return;
+      }
+    }
     Matrix<V> C;
     mxm(C, &mask, A, B, sr, desc);
     reduce_rows<monoid::Plus>(y, C);
