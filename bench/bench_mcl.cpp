@@ -27,6 +27,15 @@
 //   bench_mcl [graph files] [--data-dir DIR] [--hep-th FILE] [--generated cit-patents | --no-generated]
 //             [--warmup 1] [--repeats 3] [--cpu [--cpu-repeats 1]] [--mcl PATH] [--mcl-threads N]
 //             [--mcl-timeout 600] [--mcl-on-cnr] [--mcl-logs DIR] [--no-mcl] [--json FILE]
+//
+// Across ranks (issue 43), on web-NotreDame, cnr-2000 and the cit-Patents-like graph unless
+// files are named, and with --beyond-one-gpu a graph whose first expansion passes one GPU:
+//
+//   bench_mcl --gpus 1,2,4 [--ranks-on auto|gpu|cpu] [--beyond-one-gpu] [--mpirun-args ...] ...
+//
+// For each input: a job alone (the one-process backend) and a job of mpirun -n P for each P
+// (dist::Backend), then mcl; the table and JSON give each job's time an iteration, phases,
+// bytes moved, peak memory and ARI against the job alone and mcl (the section "across ranks").
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -37,6 +46,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -48,33 +58,47 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cuda_runtime_api.h>
+#include <sys/resource.h>
+
 #include "bench_cli.hpp"
 #include "bench_inputs.hpp"
 #include "child_process.hpp"
 #include "json_output.hpp"
+#include "mcl_program.hpp"
+#include "mpi_job_flags.hpp"
+#include "mpi_jobs.hpp"
 #include "spgraph/algorithms/cluster_agreement.hpp"
 #include "spgraph/algorithms/mcl.hpp"
+#include "spgraph/config.hpp"
 #include "spgraph/device/device_info.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/gpu/backend.hpp"
 #include "spgraph/graph.hpp"
 #include "spgraph/graph_ops.hpp"
 #include "spgraph/graphblas/backend.hpp"
+#include "spgraph/io/csr_cache.hpp"
 #include "table.hpp"
 #include "timed_runs.hpp"
-
+#if SPGRAPH_HAVE_MPI
+#include "spgraph/dist/containers.hpp"
+#include "spgraph/dist/mpi_communicator.hpp"
+#include "spgraph/dist/mpi_session.hpp"
+#include "spgraph/dist/process_grid.hpp"
+#include "spgraph/dist/pruned_product.hpp"
+#endif
 
 namespace {
 
 using namespace spgraph;
 using algorithms::MclResult;
+using bench::MclRun;
+using bench::TempDir;
 using nlohmann::json;
 namespace fs = std::filesystem;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 constexpr double kInflation = 2.0;  // mcl -I; the rest is mcl's default scheme (MclOptions' defaults)
-constexpr const char* kMclVersion = "mcl 22-282";  // the first line of `mcl --version`
-constexpr const char* kDebianMcl = "/usr/bin/mcl";
 constexpr double kAriAim = 0.99;
 constexpr double kSpeedupAim = 50;
 constexpr const char* kCnr = "cnr-2000";
@@ -107,184 +131,28 @@ struct Options {
   bench::TimingOptions timing;
   bool cpu = false;
   int cpu_repeats = 1;
-  std::string mcl;  // the program; empty: not run
-  int mcl_threads = 1;
-  double mcl_timeout_s = 600;
+  std::size_t memory_budget = 0;  // MclOptions::memory_budget (0: MCL's default)
+  bench::MclProgram mcl;  // path empty: not run
   bool mcl_on_cnr = false;
-  std::string mcl_logs;  // folder for mcl's stderr, one file per input; "" for none
   std::string json_path;
+  // Across ranks (--gpus): the jobs, and the graph beyond one GPU (one GPU's memory: 0 for this
+  // host's, else an H200's).
+  bench::JobFlags jobs;
+  bool no_real = false;  // not the default real graphs
+  bool beyond_one_gpu = false;
+  int beyond_times = 0;  // how much larger; 0: by the estimate
+  double one_gpu_gib = 0;
+  // A job's own: alone (the one-process backend, no MPI) or a rank of a job, on one input.
+  bool alone = false;
+  std::string job_input, job_name;
 };
 
-algorithms::MclOptions mcl_options() {
+// mcl -I kInflation and its default scheme; memory_budget as --memory-budget says (0: MCL's own).
+algorithms::MclOptions mcl_options(std::size_t memory_budget) {
   algorithms::MclOptions o;
   o.inflation = kInflation;
+  o.memory_budget = memory_budget;
   return o;
-}
-
-// ---- the mcl program as a child process
-
-using bench::ProcessResult;
-using bench::run_process;
-using bench::TempDir;
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// Throws Error unless `program --version` says kMclVersion first: mcl's results are those of
-// one release, and our own app is called mcl too.
-void check_mcl_version(const std::string& program, const TempDir& dir) {
-  const std::string log = dir.file("version.txt");
-  const ProcessResult r = run_process({program, "--version"}, log, 30);
-  const std::vector<std::string> lines = read_lines(log);
-  const std::string first = lines.empty() ? "" : lines.front();
-  if (!r.ok() || first != kMclVersion)
-    throw Error(program + " --version: " + r.describe() + ", says '" + first + "'; bench_mcl needs van Dongen's " +
-                kMclVersion + " (Debian's package mcl): name it with --mcl PATH or MCL_PROGRAM, or pass --no-mcl");
-}
-
-// The graph as mcl's label input: one line "u<TAB>v<TAB>weight" per stored link, the labels our
-// vertex ids, the weight 1 for a pattern, else the loaded value as the shortest text that reads
-// back exactly. A vertex in no link of positive weight gets a loop line "v<TAB>v<TAB>1": mcl drops
-// input loops but then knows the vertex, which becomes a cluster of its own, as in ours.
-void write_abc(const Csr<double>& g, const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw Error(path + ": cannot write: " + std::strerror(errno));
-  std::vector<char> seen(static_cast<std::size_t>(g.nrows), 0);
-  std::string buf;
-  char num[32];
-  auto field = [&](auto x, char end) {
-    buf.append(num, std::to_chars(num, num + sizeof num, x).ptr);
-    buf.push_back(end);
-  };
-  auto flush = [&](bool always) {
-    if (!always && buf.size() < (1u << 20)) return;
-    if (std::fwrite(buf.data(), 1, buf.size(), f) != buf.size()) {
-      std::fclose(f);
-      throw Error(path + ": write error: " + std::strerror(errno));
-    }
-    buf.clear();
-  };
-  for (vid_t u = 0; u < g.nrows; ++u)
-    for (eid_t p = g.rowptr[u]; p < g.rowptr[u + 1]; ++p) {
-      const vid_t v = g.col[p];
-      const double w = g.is_pattern() ? 1.0 : g.val[p];
-      field(u, '\t');
-      field(v, '\t');
-      field(w, '\n');
-      if (w > 0) seen[u] = seen[v] = 1;
-      flush(false);
-    }
-  for (vid_t v = 0; v < g.nrows; ++v)
-    if (!seen[v]) {
-      field(v, '\t');
-      field(v, '\t');
-      field(1, '\n');
-    }
-  flush(true);
-  if (std::fclose(f) != 0) throw Error(path + ": write error: " + std::strerror(errno));
-}
-
-// mcl's output with --abc: one cluster a line, its labels (our vertex ids) separated by tabs.
-std::vector<std::vector<vid_t>> read_mcl_clusters(const std::string& path, vid_t n) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot read mcl's clusters: " + std::strerror(errno));
-  std::vector<std::vector<vid_t>> clusters;
-  std::string line;
-  for (long long line_no = 1; std::getline(in, line); ++line_no) {
-    std::vector<vid_t>& c = clusters.emplace_back();
-    const char* p = line.data();
-    const char* end = p + line.size();
-    while (p < end) {
-      vid_t v = -1;
-      const auto [next, ec] = std::from_chars(p, end, v);
-      if (ec != std::errc() || v < 0 || v >= n || (next != end && *next != '\t'))
-        throw Error(path + ":" + std::to_string(line_no) + ": not a vertex id below " + std::to_string(n) + ": '" +
-                    line.substr(static_cast<std::size_t>(p - line.data()), 20) + "'");
-      c.push_back(v);
-      p = next + (next != end);
-    }
-  }
-  return clusters;
-}
-
-// What mcl reported on stderr: the last row of its iteration table (" ite chaos time ..."; a
-// row starts with the iteration number and has eight or more fields; progress dots that mcl
-// prints on large graphs may stand in front), "[mcl] N clusters found" and its jury's verdict
-// on the pruning.
-struct MclLog {
-  int iterations = -1;
-  std::int64_t clusters = -1;
-  std::string jury;  // "<87.2 or cracking>"
-};
-
-MclLog parse_mcl_log(const std::string& path) {
-  MclLog log;
-  for (const std::string& line : read_lines(path)) {
-    std::istringstream fields(line.substr(std::min(line.find_first_not_of('.'), line.size())));
-    std::vector<std::string> f;
-    for (std::string w; fields >> w;) f.push_back(w);
-    if (f.size() >= 8 && std::all_of(f[0].begin(), f[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
-      log.iterations = std::max(log.iterations, std::stoi(f[0]));
-    else if (f.size() == 4 && f[0] == "[mcl]" && f[2] == "clusters" && f[3] == "found")
-      log.clusters = std::stoll(f[1]);
-    else if (line.starts_with("[mcl] jury pruning synopsis: "))
-      log.jury = line.substr(line.find('<'), line.find('>') - line.find('<') + 1);
-  }
-  return log;
-}
-
-struct MclRun {
-  std::string status = "not run";  // "ok", "skipped: why", "timed out ...", "failed: ..."
-  double seconds = kNaN;
-  MclLog log;
-  std::vector<std::vector<vid_t>> clusters;
-  std::vector<std::int64_t> cluster_of;  // per vertex
-  bool ok() const { return status == "ok"; }
-  bool failed() const { return status.starts_with("failed"); }
-};
-
-// One mcl run on `g`; its files in `dir`, its stderr also copied into `logs_dir` when given.
-MclRun run_mcl(const Csr<double>& g, const std::string& name, const Options& options, const TempDir& dir) {
-  MclRun m;
-  try {
-    const std::string abc = dir.file(name + ".abc"), clusters = dir.file(name + ".clusters"),
-                      log = dir.file(name + ".log");
-    write_abc(g, abc);
-    const ProcessResult r = run_process({options.mcl, abc, "--abc", "-I", bench::fixed(kInflation, 1), "-te",
-                                         std::to_string(options.mcl_threads), "-o", clusters},
-                                        log, options.mcl_timeout_s);
-    fs::remove(abc);
-    if (!options.mcl_logs.empty()) fs::copy_file(log, fs::path(options.mcl_logs) / (name + ".mcl.log"),
-                                                 fs::copy_options::overwrite_existing);
-    m.seconds = r.seconds;
-    if (r.timed_out) {
-      m.status = "timed out: killed after " + bench::fixed(r.seconds, 1) + " s (--mcl-timeout)";
-      return m;
-    }
-    if (!r.ok()) {
-      const auto lines = read_lines(log);
-      m.status = "failed: " + r.describe() + (lines.empty() ? "" : ": " + lines.back());
-      return m;
-    }
-    m.log = parse_mcl_log(log);
-    m.clusters = read_mcl_clusters(clusters, g.nrows);
-    m.cluster_of = algorithms::cluster_of_each_vertex(m.clusters, g.nrows);
-    const auto missing = std::count(m.cluster_of.begin(), m.cluster_of.end(), -1);
-    if (missing > 0)
-      m.status = "failed: mcl's clusters leave out " + std::to_string(missing) + " vertices";
-    else if (m.log.clusters != static_cast<std::int64_t>(m.clusters.size()))
-      m.status = "failed: mcl reported " + std::to_string(m.log.clusters) + " clusters and wrote " +
-                 std::to_string(m.clusters.size());
-    else
-      m.status = "ok";
-  } catch (const std::exception& e) {
-    m.status = bench::failure(e);
-  }
-  return m;
 }
 
 // ---- ours
@@ -313,28 +181,39 @@ std::string differs(const MclResult& again, const MclResult& first, int run) {
          " in " + std::to_string(first.iterations);
 }
 
-template <class B>
-Ours time_ours(Graph<B>& g, const std::string& backend, int warmup, int repeats, bool gpu) {
+// Ours by `run`, one MCL on a graph whose weights its backend holds already (see time_ours).
+// Exceptions reach the caller: a rank of a job must not go on past a failure that its other
+// ranks do not share.
+Ours timed_ours(const std::string& backend, const std::function<MclResult()>& run, int warmup, int repeats, bool gpu) {
   Ours r;
   r.backend = backend;
-  const algorithms::MclOptions options = mcl_options();
   std::vector<double> iterate_s;  // of the timed runs
+  r.runs = bench::timed_runs(
+      run,
+      [&](const MclResult& m) {
+        iterate_s.push_back(m.iterate_seconds);
+        return total_seconds(m);
+      },
+      differs, warmup, repeats, gpu);
+  r.ran = true;
+  if (r.timed()) r.iterate_median_s = bench::median(iterate_s);
+  return r;
+}
+
+// Ours on one process's backend; a failure is in the status.
+template <class B>
+Ours time_ours(Graph<B>& g, const std::string& backend, int warmup, int repeats, bool gpu, std::size_t memory_budget) {
   try {
     g.template weighted<double>();  // what MCL reads (its values are double), uploaded before the
                                     // checked run so that its peak is MCL's own
-    r.runs = bench::timed_runs(
-        [&] { return algorithms::mcl(g, options); },
-        [&](const MclResult& m) {
-          iterate_s.push_back(m.iterate_seconds);
-          return total_seconds(m);
-        },
-        differs, warmup, repeats, gpu);
-    r.ran = true;
-    if (r.timed()) r.iterate_median_s = bench::median(iterate_s);
+    const algorithms::MclOptions options = mcl_options(memory_budget);
+    return timed_ours(backend, [&] { return algorithms::mcl(g, options); }, warmup, repeats, gpu);
   } catch (const std::exception& e) {
+    Ours r;
+    r.backend = backend;
     r.runs.status = bench::failure(e);
+    return r;
   }
-  return r;
 }
 
 // ---- one input
@@ -351,7 +230,7 @@ struct InputResult {
 
 // Why mcl is not run on an input, or "".
 std::string mcl_skipped(const std::string& input, bool generated, const Options& options) {
-  if (options.mcl.empty()) return "--no-mcl";
+  if (options.mcl.path.empty()) return "--no-mcl";
   if (generated) return "a generated graph: mcl would take too long; ours on the GPU alone";
   if (input == kCnr && !options.mcl_on_cnr)
     return "mcl might outlast the device call's 10 minutes on it (--mcl-on-cnr runs it)";
@@ -392,7 +271,7 @@ InputResult bench_input(const bench::BenchInput& host_input, bool generated, con
 
   if (gpu) {
     Graph<gpu::GpuBackend> g(host);
-    in.ours.push_back(time_ours(g, "gpu", options.timing.warmup, options.timing.repeats, true));
+    in.ours.push_back(time_ours(g, "gpu", options.timing.warmup, options.timing.repeats, true, options.memory_budget));
   } else {
     Ours none;
     none.backend = "gpu";
@@ -402,14 +281,14 @@ InputResult bench_input(const bench::BenchInput& host_input, bool generated, con
   print_ours(in.ours.back(), out);
   if (options.cpu) {
     Graph<graphblas::GraphBlasBackend> g(host);
-    in.ours.push_back(time_ours(g, "cpu", 0, options.cpu_repeats, false));
+    in.ours.push_back(time_ours(g, "cpu", 0, options.cpu_repeats, false, options.memory_budget));
     print_ours(in.ours.back(), out);
   }
 
   if (const std::string why = mcl_skipped(in.name, generated, options); !why.empty()) {
     in.mcl.status = "skipped: " + why;
   } else {
-    in.mcl = run_mcl(host, in.name, options, dir);
+    in.mcl = bench::run_mcl(options.mcl, host, in.name, kInflation, dir);
   }
   out << "mcl: ";
   if (in.mcl.ok())
@@ -497,15 +376,32 @@ json ours_json(const Ours& r, const MclRun& m) {
   return j;
 }
 
+json mcl_json(const MclRun& m) {
+  json j = {{"status", m.status}};
+  if (!std::isnan(m.seconds)) j["seconds"] = m.seconds;
+  if (m.ok()) j.update({{"iterations", m.log.iterations}, {"clusters", m.clusters.size()}, {"jury", m.log.jury}});
+  return j;
+}
+
+json parameters_json(const Options& options) {
+  return {{"inflation", kInflation},
+          {"scheme", "mcl's default (-P 10000 -S 1100 -R 1400 -pct 90)"},
+          {"memory_budget", options.memory_budget}};
+}
+
+json mcl_program_json(const Options& options) {
+  return {{"path", options.mcl.path},
+          {"version", options.mcl.path.empty() ? "" : bench::kMclVersion},
+          {"threads", options.mcl.threads},
+          {"timeout_s", options.mcl.timeout_s},
+          {"on_cnr", options.mcl_on_cnr}};
+}
+
 json input_json(const InputResult& in) {
   json ours = json::array();
   for (const auto& r : in.ours) ours.push_back(ours_json(r, in.mcl));
-  json mcl = {{"status", in.mcl.status}};
-  if (!std::isnan(in.mcl.seconds)) mcl["seconds"] = in.mcl.seconds;
-  if (in.mcl.ok())
-    mcl.update({{"iterations", in.mcl.log.iterations}, {"clusters", in.mcl.clusters.size()}, {"jury", in.mcl.log.jury}});
   json j = {{"input", in.name}, {"source", in.source}, {"vertices", in.vertices}, {"links", in.links},
-            {"undirected_edges", in.edges}, {"ours", ours}, {"mcl", mcl}};
+            {"undirected_edges", in.edges}, {"ours", ours}, {"mcl", mcl_json(in.mcl)}};
   if (const Reference* ref = reference(in.name)) {
     j["reference_mcl"] = {{"seconds", ref->mcl_s}, {"threads", 16}};
     if (ref->clusters >= 0) j["reference_mcl"]["clusters"] = ref->clusters;
@@ -593,8 +489,8 @@ int run(const Options& options, std::ostream& out) {
   std::string no_gpu;
   const bool gpu = device::gpu_available(&no_gpu);
   const TempDir dir("spgraph-bench-mcl");
-  if (!options.mcl.empty()) check_mcl_version(options.mcl, dir);
-  if (!options.mcl_logs.empty()) fs::create_directories(options.mcl_logs);
+  if (!options.mcl.path.empty()) bench::check_mcl_version(options.mcl.path, dir);
+  if (!options.mcl.logs.empty()) fs::create_directories(options.mcl.logs);
 
   out << "spgraph Markov clustering benchmark on " << (gpu ? device::device_description() : "no GPU: " + no_gpu)
       << "\nparameters: -I " << bench::fixed(kInflation, 1) << ", mcl's default scheme (-P 10000 -S 1100 -R 1400 "
@@ -605,12 +501,12 @@ int run(const Options& options, std::ostream& out) {
   if (options.cpu)
     out << "ours (cpu): the GraphBLAS backend on " << std::thread::hardware_concurrency()
         << " host cores, the same times, median of " << options.cpu_repeats << " runs after a checked run\n";
-  if (options.mcl.empty())
+  if (options.mcl.path.empty())
     out << "mcl: not run (--no-mcl)\n";
   else
-    out << "mcl: " << options.mcl << " (" << kMclVersion << ") -te " << options.mcl_threads
+    out << "mcl: " << options.mcl.path << " (" << bench::kMclVersion << ") -te " << options.mcl.threads
         << ", wall clock of the process (reading the .abc, clustering, writing), killed after "
-        << bench::fixed(options.mcl_timeout_s, 0) << " s; not on generated graphs"
+        << bench::fixed(options.mcl.timeout_s, 0) << " s; not on generated graphs"
         << (options.mcl_on_cnr ? "" : std::string(", nor on ") + kCnr + " (--mcl-on-cnr)") << '\n';
   out << "edges: undirected, without loops (what both cluster); peak MiB: device memory above the uploaded\n"
       << "  graph during the checked run; ARI: adjusted Rand index of ours against mcl's clusters; speedup:\n"
@@ -626,12 +522,12 @@ int run(const Options& options, std::ostream& out) {
   });
   const bool bad = std::any_of(inputs.begin(), inputs.end(), input_bad);
 
-  out << "\n== summary: ours against mcl (" << options.mcl_threads << " threads)\n";
+  out << "\n== summary: ours against mcl (" << options.mcl.threads << " threads)\n";
   print_table(inputs, 0, out);
   for (const auto& in : inputs)
     if (!in.mcl.ok() && !in.mcl.status.starts_with("not run")) out << "mcl on " << in.name << ": " << in.mcl.status << '\n';
   json summary;
-  print_aims(inputs, options.mcl_threads, out, summary);
+  print_aims(inputs, options.mcl.threads, out, summary);
   if (bad) out << "FAILED RUNS OR CLUSTERS UNLIKE MCL'S: see the check column above\n";
   json results = json::array();
   for (const auto& in : inputs) results.push_back(input_json(in));
@@ -640,28 +536,446 @@ int run(const Options& options, std::ostream& out) {
   const json doc = {
       {"benchmark", "mcl"},
       {"timing", timing},
-      {"parameters", {{"inflation", kInflation}, {"scheme", "mcl's default (-P 10000 -S 1100 -R 1400 -pct 90)"}}},
+      {"parameters", parameters_json(options)},
       {"cpu", {{"run", options.cpu}, {"repeats", options.cpu_repeats}, {"host_cores", std::thread::hardware_concurrency()}}},
-      {"mcl_program", {{"path", options.mcl}, {"version", options.mcl.empty() ? "" : kMclVersion},
-                       {"threads", options.mcl_threads}, {"timeout_s", options.mcl_timeout_s},
-                       {"on_cnr", options.mcl_on_cnr}}},
+      {"mcl_program", mcl_program_json(options)},
       {"results", results}};
   return bench::finish_run(out, options.json_path, doc, failed_inputs, summary, bad);
 }
+
+// ---- across ranks: bench_mcl --gpus 1,2,4 (issue 43) ------------------------------------------
+//
+// The driver (mpi_jobs.hpp) writes each input once as a .spgcsr into its folder, then runs for
+// it a job alone (this program without mpirun, on the one-process backend: the one-GPU
+// baseline) and a job of each P (dist::Backend), each timing MCL as the one-GPU mode does; then
+// mcl where it runs, and the adjusted Rand index of every job's clusters against the job alone
+// and against mcl's. One job an input and P, so that an input that fails (out of memory) leaves
+// the others measured.
+#if SPGRAPH_HAVE_MPI
+
+// An entry of the unpruned product held on one GPU: a 4-byte column and an 8-byte value
+// (DeviceCsr<double>), offsets aside.
+constexpr double kUnprunedEntryBytes = 12;
+// One H200's memory (143771 MiB, as the GPU machine reports it): --beyond-one-gpu's aim where
+// this host has no GPU.
+constexpr double kH200Bytes = 143771.0 * (1 << 20);
+constexpr double kRanksSpeedupAim = 3;  // 4 GPUs against one, cnr-2000 and cit-Patents-like
+constexpr const char* kCitPatents = "cit-patents-like";
+// The issue's graphs, cheapest first (one GPU: 11 s, 75 s, 199 s), then any other.
+constexpr const char* kRanksInputOrder[] = {"web-NotreDame", kCitPatents, kCnr};
+
+// The bound on the entries of MCL's first expansion before pruning, T T with T the graph made
+// symmetric with a loop on every vertex: row i has at most min(n, sum over its entries k of
+// row k's length) entries, as dist/pruned_product.hpp sizes its phases. `sym`: symmetric,
+// without loops. Later expansions, of iterates with up to 1400 entries a row, are larger.
+double first_expansion_bound(const Csr<double>& sym) {
+  const auto length = [&](vid_t k) { return double(sym.rowptr[k + 1] - sym.rowptr[k] + 1); };
+  double total = 0;
+  for (vid_t i = 0; i < sym.nrows; ++i) {
+    double products = length(i);  // the loop's row
+    for (eid_t p = sym.rowptr[i]; p < sym.rowptr[i + 1]; ++p) products += length(sym.col[p]);
+    total += std::min(products, double(sym.nrows));
+  }
+  return total;
+}
+
+// One GPU's memory: --one-gpu-gib, else this host's first GPU's, else an H200's.
+double one_gpu_bytes(double gib) {
+  if (gib > 0) return gib * double(1 << 30);
+  cudaDeviceProp p{};
+  if (bench::host_gpus() > 0 && cudaGetDeviceProperties(&p, 0) == cudaSuccess) return double(p.totalGlobalMem);
+  return kH200Bytes;
+}
+
+// The cit-Patents-like graph made k times larger (io::enlarged: more sites of the same shape, so
+// the bound grows about k times): k = `times`, or where 0 the least whose first expansion's
+// bound passes `gpu_bytes` by that growth from the graph of k = 1. The first expansion is the
+// smallest, so this errs large (at k = 1 the bound is 8.6 GiB, while MCL's peak on one H200 is
+// 27.2 GiB with 8 GiB panels: docs/performance/mcl.md).
+bench::InputSpec beyond_one_gpu(int times, double gpu_bytes, std::ostream& out) {
+  if (times > 0) return {std::string(kCitPatents) + " x" + std::to_string(times), "", "cit-patents", times};
+  const bench::BenchInput base = bench::load_input({kCitPatents, "", "cit-patents", 1});
+  const double bytes = kUnprunedEntryBytes * first_expansion_bound(symmetrize(remove_self_loops(base.graph)));
+  const int k = int(std::floor(gpu_bytes / bytes)) + 1;
+  out << "beyond one GPU: " << kCitPatents << "'s first expansion is bounded at " << bench::gib(std::size_t(bytes))
+      << " unpruned (" << kUnprunedEntryBytes << " bytes an entry); one GPU has " << bench::gib(std::size_t(gpu_bytes))
+      << (k > 1 ? ", so it is made " + std::to_string(k) + " times larger\n" : ", which it passes already\n");
+  return {std::string(kCitPatents) + " x" + std::to_string(k), "", "cit-patents", k};
+}
+
+// The inputs of --gpus: the files named, else (unless --no-real) web-NotreDame and cnr-2000 in
+// --data-dir, then the generated graphs and, with --beyond-one-gpu, the large one; the issue's
+// cheapest first.
+std::vector<bench::InputSpec> ranks_inputs(const Options& options, std::ostream& out) {
+  bench::InputOptions in = options.inputs;
+  if (in.files.empty() && !options.no_real) {
+    for (const char* f : {"web-NotreDame.txt.gz", "cnr-2000.mtx.gz"}) {
+      const fs::path p = fs::path(in.data_dir) / f;
+      if (fs::exists(p)) in.files.push_back(p.string());
+      else out << "data folder " << in.data_dir << ": " << f << " not found there\n";
+    }
+  }
+  if (in.files.empty() && in.generated.empty() && !options.beyond_one_gpu)
+    throw Error("no inputs: name graph files, or give --data-dir with web-NotreDame.txt.gz or cnr-2000.mtx.gz, or "
+                "keep --generated, or add --beyond-one-gpu");
+  std::vector<bench::InputSpec> specs;
+  if (!in.files.empty() || !in.generated.empty()) specs = bench::resolve_inputs(in, out);
+  auto rank = [](const bench::InputSpec& s) {
+    return std::find(std::begin(kRanksInputOrder), std::end(kRanksInputOrder), s.name) - std::begin(kRanksInputOrder);
+  };
+  std::stable_sort(specs.begin(), specs.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  if (options.beyond_one_gpu)
+    specs.push_back(beyond_one_gpu(options.beyond_times, one_gpu_bytes(options.one_gpu_gib), out));
+  return specs;
+}
+
+// A job's clusters, the cluster of each vertex, as rank 0 writes them beside its rows.
+std::string clusters_path(const bench::JobFlags& jobs) { return jobs.part_path + ".clusters"; }
+
+void write_clusters(const std::string& path, const MclResult& r, vid_t n) {
+  const std::vector<std::int64_t> of = algorithms::cluster_of_each_vertex(r.clusters, n);
+  std::ofstream f(path, std::ios::binary);
+  f.write(reinterpret_cast<const char*>(of.data()), std::streamsize(of.size() * sizeof(of[0])));
+  if (!f) throw Error(path + ": cannot write the clusters (" + std::strerror(errno) + ")");
+}
+
+std::vector<std::int64_t> read_clusters(const std::string& path, vid_t n) {
+  std::vector<std::int64_t> of(static_cast<std::size_t>(n));
+  std::ifstream f(path, std::ios::binary);
+  f.read(reinterpret_cast<char*>(of.data()), std::streamsize(of.size() * sizeof(of[0])));
+  if (!f || f.peek() != std::char_traits<char>::eof())
+    throw Error(path + ": not the clusters of " + std::to_string(n) + " vertices");
+  return of;
+}
+
+// The most memory this process has held (its peak resident set), in bytes.
+double peak_host_bytes() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_maxrss) * 1024;
+}
+
+bench::BenchInput job_input(const Options& options) {
+  return bench::load_input({options.job_name, options.job_input, ""});
+}
+
+// The row every job writes: ours_json's fields, the time an iteration, where it ran.
+json job_row(const Ours& r, int ranks, const std::string& grid, const std::string& ranks_on) {
+  json row = ours_json(r, MclRun{});
+  row.update({{"ranks", ranks}, {"grid", grid}, {"ranks_on", ranks_on}});
+  if (r.timed()) row["seconds_per_iteration"] = r.iterate_median_s / std::max(1, r.first().iterations);
+  return row;
+}
+
+// The job alone: MCL on the one-process backend, as a run without mpirun takes it.
+int run_alone_job(const Options& options) {
+  const bench::BenchInput in = job_input(options);
+  const bool gpu = options.jobs.ranks_on == "gpu";
+  Ours r;
+  if (gpu) {
+    Graph<gpu::GpuBackend> g(in.graph);
+    r = time_ours(g, "gpu", options.timing.warmup, options.timing.repeats, true, options.memory_budget);
+  } else {
+    Graph<graphblas::GraphBlasBackend> g(in.graph);
+    r = time_ours(g, "cpu", options.timing.warmup, options.timing.repeats, false, options.memory_budget);
+  }
+  print_ours(r, std::cout);
+  json row = job_row(r, 0, "", gpu ? "gpu" : "cpu");
+  row["peak_host_bytes"] = peak_host_bytes();
+  if (r.ran) {
+    write_clusters(clusters_path(options.jobs), r.first(), in.graph.nrows);
+    row["clusters_file"] = clusters_path(options.jobs);
+  }
+  bench::write_json_file(options.jobs.part_path, json::array({row}));
+  return 0;
+}
+
+// MCL on the job's grid, timed as time_ours does, each run between two barriers. The checked
+// run's traffic and phases are those of every run: the same collectives move the same bytes.
+template <class B>
+json rank_row(Graph<B>& g, const dist::ProcessGrid& grid, bool gpu, const Options& options) {
+  dist::Communicator& world = grid.world();
+  g.template weighted<double>();
+  bench::reset_traffic(grid);
+  dist::pruned_product_tally = {};
+  dist::Traffic traffic;
+  dist::PrunedProductTally tally;
+  bool checked = false;
+  const algorithms::MclOptions mcl = mcl_options(options.memory_budget);
+  const Ours r = timed_ours(
+      gpu ? "gpu ranks" : "cpu ranks",
+      [&] {
+        world.barrier();
+        MclResult m = algorithms::mcl(g, mcl);
+        world.barrier();
+        if (!checked) {
+          traffic = bench::grid_traffic(grid);
+          tally = dist::pruned_product_tally;
+          checked = true;
+        }
+        return m;
+      },
+      options.timing.warmup, options.timing.repeats, gpu);
+  if (world.rank() == 0) print_ours(r, std::cout);
+  json row = job_row(r, world.size(), dist::to_string(grid.shape()), gpu ? "gpu" : "cpu");
+  if (r.timed())  // the slowest rank's (every rank's status is the same: the clusters are)
+    for (const char* t : {"median_s", "iterate_median_s", "seconds_per_iteration"})
+      row[t] = bench::most_over_ranks(world, row[t].get<double>());
+  row.update({{"expansions", tally.products},
+              {"phases", tally.phases},
+              {"most_phases", tally.most_phases},
+              {"largest_expansion_bound", tally.largest_estimate},
+              {"bytes_moved_per_run", bench::sum_over_ranks(world, double(traffic.total().bytes))},
+              {"most_bytes_a_rank_per_run", bench::most_over_ranks(world, double(traffic.total().bytes))},
+              {"collectives", bench::collectives_json(world, traffic, 1)},
+              {"peak_host_bytes", bench::most_over_ranks(world, peak_host_bytes())}});
+  if (gpu) row["peak_device_bytes"] = bench::most_over_ranks(world, double(r.runs.peak_bytes.value_or(0)));
+  if (world.rank() == 0) {
+    write_clusters(clusters_path(options.jobs), r.first(), g.vertices());
+    row["clusters_file"] = clusters_path(options.jobs);
+  }
+  return row;
+}
+
+// A job of P ranks: MCL on dist::Backend, GPU ranks or CPU ranks as --ranks-on says.
+int run_rank_job(const Options& options) {
+  auto world = dist::MpiCommunicator::world();
+  const bench::RankKind kind = bench::start_ranks(*world, options.jobs.ranks_on);
+  dist::ProcessGrid grid(*world);
+  dist::GridScope scope(grid);
+  const bench::BenchInput in = job_input(options);
+  if (world->rank() == 0)
+    std::cout << "job: " << world->size() << " ranks on a " << dist::to_string(grid.shape()) << " grid, "
+              << (kind.gpu ? "GPU ranks" : "CPU ranks (" + kind.why + ")") << '\n';
+  json row;
+#if SPGRAPH_HAVE_GPU
+  if (kind.gpu) {
+    Graph<dist::GpuBackend> g(in.graph);
+    row = rank_row(g, grid, true, options);
+  } else
+#endif
+  {
+    Graph<dist::CpuBackend> g(in.graph);
+    row = rank_row(g, grid, false, options);
+  }
+  bench::write_job_rows(*world, options.jobs, json::array({row}));
+  return 0;
+}
+
+// ---- the driver of --gpus
+
+// One input across the jobs: the job alone first, then one a P.
+struct RanksInput {
+  std::string name, source;
+  vid_t vertices = 0;
+  eid_t links = 0, edges = 0;
+  double bound_bytes = 0;  // first_expansion_bound's entries, kUnprunedEntryBytes each
+  std::vector<bench::JobOutcome> jobs;
+  MclRun mcl;
+};
+
+double number(const json& row, const char* key) { return row.contains(key) ? row[key].get<double>() : kNaN; }
+
+// Each job's clusters against the job alone's and mcl's, and its time against the job alone's.
+void compare_clusters(RanksInput& in) {
+  const bench::JobOutcome& alone = in.jobs.front();
+  std::vector<std::int64_t> alone_of;
+  if (alone.ok() && alone.rows[0].contains("clusters_file"))
+    alone_of = read_clusters(alone.rows[0]["clusters_file"], in.vertices);
+  for (bench::JobOutcome& job : in.jobs) {
+    if (!job.ok() || !job.rows[0].contains("clusters_file")) continue;
+    json& row = job.rows[0];
+    const std::vector<std::int64_t> mine = read_clusters(row["clusters_file"], in.vertices);
+    row.erase("clusters_file");  // a temporary file
+    if (job.ranks > 0 && !alone_of.empty()) {
+      row["ari_vs_alone"] = algorithms::adjusted_rand_index(mine, alone_of);
+      row["speedup_vs_alone"] = number(alone.rows[0], "median_s") / number(row, "median_s");
+    }
+    if (in.mcl.ok()) row["ari_vs_mcl"] = algorithms::adjusted_rand_index(mine, in.mcl.cluster_of);
+  }
+}
+
+// "ok", or what is wrong with a job: it failed, a repeat differed, or its clusters are unlike
+// the job alone's or mcl's (ARI below kAriAim). A skipped job says why.
+std::string job_check(const bench::JobOutcome& job) {
+  if (!job.ok()) return job.status;
+  const json& row = job.rows[0];
+  if (row["status"] != "ok") return row["status"].get<std::string>();
+  if (number(row, "ari_vs_alone") < kAriAim) return "ARI against the job alone below " + bench::fixed(kAriAim, 2);
+  if (number(row, "ari_vs_mcl") < kAriAim) return "ARI against mcl below " + bench::fixed(kAriAim, 2);
+  return "ok";
+}
+
+bool ranks_input_bad(const RanksInput& in) {
+  return in.mcl.failed() || std::any_of(in.jobs.begin(), in.jobs.end(), [](const bench::JobOutcome& j) {
+           return !j.skipped() && job_check(j) != "ok";
+         });
+}
+
+std::string mib_of(double bytes) { return bench::fixed(bytes / double(1 << 20), 1); }
+
+void add_ranks_rows(bench::Table& table, const RanksInput& in) {
+  bool first = true;
+  for (const bench::JobOutcome& job : in.jobs) {
+    std::vector<std::string> cells = {first ? in.name : "", job.ranks == 0 ? "alone" : std::to_string(job.ranks)};
+    first = false;
+    if (!job.ok()) {
+      cells.resize(15, "-");
+      cells.push_back(job.status);
+      table.add_row(cells);
+      continue;
+    }
+    const json& row = job.rows[0];
+    const bool ran = row.contains("iterations");
+    const std::string grid = row["grid"].get<std::string>();
+    cells.insert(cells.end(),
+                 {row["ranks_on"].get<std::string>(), grid.empty() ? "-" : grid,
+                  ran ? std::to_string(row["iterations"].get<int>()) + (row["converged"].get<bool>() ? "" : "!") : "-",
+                  ran ? std::to_string(row["clusters"].get<std::size_t>()) : "-", ms(number(row, "seconds_per_iteration")),
+                  bench::fixed(number(row, "median_s"), 2), bench::times(number(row, "speedup_vs_alone")),
+                  number(row, "expansions") > 0
+                      ? bench::fixed(number(row, "most_phases"), 0) + " / " + bench::fixed(number(row, "phases"), 0)
+                      : "-",
+                  bench::fixed(number(row, "bytes_moved_per_run") / 1e6, 1), mib_of(number(row, "peak_device_bytes")),
+                  mib_of(number(row, "peak_host_bytes")), bench::fixed(number(row, "ari_vs_alone"), 4),
+                  bench::fixed(number(row, "ari_vs_mcl"), 4), job_check(job)});
+    table.add_row(cells);
+  }
+}
+
+void print_ranks_table(const std::vector<RanksInput>& inputs, std::size_t first, std::ostream& out) {
+  bench::Table table({"input", "P", "ranks", "grid", "iterations", "clusters", "ms / iteration", "seconds", "speedup",
+                      "phases", "MB moved", "peak MiB a GPU", "host MiB", "ARI alone", "ARI mcl", "check"});
+  for (std::size_t i = first; i < inputs.size(); ++i) add_ranks_rows(table, inputs[i]);
+  table.print(out);
+}
+
+json ranks_input_json(const RanksInput& in) {
+  json runs = json::array();
+  for (const bench::JobOutcome& job : in.jobs)
+    runs.push_back(job.ok() ? job.rows[0] : json{{"ranks", job.ranks}, {"status", job.status}});
+  return {{"input", in.name},  {"source", in.source}, {"vertices", in.vertices}, {"links", in.links},
+          {"undirected_edges", in.edges}, {"first_expansion_bound_bytes", in.bound_bytes}, {"runs", runs},
+          {"mcl", mcl_json(in.mcl)}};
+}
+
+// The issue's aims for 4 GPUs against one: cnr-2000 and the cit-Patents-like graph kRanksSpeedupAim
+// times faster at the most ranks that ran; every input completes at the most ranks.
+void print_ranks_aims(const std::vector<RanksInput>& inputs, std::ostream& out, json& summary) {
+  out << "\naims (issue 43; against the job alone; " << kRanksSpeedupAim << "x at P = 4 on cnr-2000 and "
+      << kCitPatents << "; every graph completes):\n";
+  json aims = json::array();
+  for (const RanksInput& in : inputs) {
+    const auto most = std::find_if(in.jobs.rbegin(), in.jobs.rend(),
+                                   [](const bench::JobOutcome& j) { return j.ranks > 0 && !j.skipped(); });
+    if (most == in.jobs.rend()) continue;
+    const bool completes = most->ok() && most->rows[0]["status"] == "ok";
+    const double speedup = completes ? number(most->rows[0], "speedup_vs_alone") : kNaN;
+    out << "  " << in.name << " at P = " << most->ranks << ": " << (completes ? "completes" : "does not complete");
+    json j = {{"input", in.name}, {"ranks", most->ranks}, {"completes", completes}};
+    if (!std::isnan(speedup)) {
+      out << ", " << bench::times(speedup) << " the job alone";
+      j["speedup_vs_alone"] = speedup;
+    }
+    if ((in.name == kCnr || in.name == kCitPatents) && most->ranks == 4) {
+      const bool met = speedup >= kRanksSpeedupAim;
+      out << " (aim " << bench::times(kRanksSpeedupAim) << ": " << (met ? "met" : "not met") << ")";
+      j["met"] = met;
+    }
+    out << '\n';
+    aims.push_back(j);
+  }
+  if (aims.empty()) out << "  (no job of ranks ran)\n";
+  summary["aims"] = aims;
+}
+
+int run_ranks(const Options& options, std::ostream& out) {
+  bench::JobFlags jobs = options.jobs;
+  if (jobs.ranks_on == "auto") jobs.ranks_on = bench::host_gpus() > 0 ? "gpu" : "cpu";  // one kind for every P
+  const std::vector<bench::InputSpec> specs = ranks_inputs(options, out);
+  const double gpu_bytes = one_gpu_bytes(options.one_gpu_gib);
+  bench::JobRunner runner(jobs, "spgraph-bench-mcl");
+  if (!options.mcl.path.empty()) bench::check_mcl_version(options.mcl.path, runner.dir());
+  if (!options.mcl.logs.empty()) fs::create_directories(options.mcl.logs);
+
+  std::vector<std::string> ranks;
+  for (int p : jobs.ranks) ranks.push_back(std::to_string(p));
+  out << "spgraph Markov clustering across ranks: P = " << bench::joined(ranks) << " on "
+      << (jobs.ranks_on == "gpu" ? "GPU ranks, one GPU a rank (" + std::to_string(bench::host_gpus()) + " on this host)"
+                                 : std::string("CPU ranks"))
+      << ", against the job alone (the one-process " << jobs.ranks_on << " backend, no mpirun)\n"
+      << "parameters: -I " << bench::fixed(kInflation, 1) << ", mcl's default scheme; each job: a checked run, "
+      << options.timing.warmup << " warm-ups, the median of " << options.timing.repeats
+      << " runs of build + iterate + interpret (the slowest rank's)\n"
+      << "ms / iteration: the iterations' time over their count; phases: of the distributed expansions, most in\n"
+      << "  one / all (\"-\": a grid of one rank expands on its local backend); MB moved: what the collectives\n"
+      << "  brought into the ranks in one run, all ranks; peak MiB a GPU: device memory above the uploaded graph,\n"
+      << "  most over ranks; host MiB: peak resident set, most over ranks; ARI: against the job alone's and\n"
+      << "  mcl's clusters; one GPU's memory: " << bench::gib(std::size_t(gpu_bytes)) << '\n';
+  if (options.mcl.path.empty()) out << "mcl: not run (--no-mcl)\n";
+
+  std::vector<RanksInput> inputs;
+  json failed_inputs = json::array();
+  bench::for_each_input(specs, out, failed_inputs, [&](const bench::BenchInput& host) {
+    RanksInput in{.name = host.name, .source = host.source, .vertices = host.graph.nrows, .links = host.graph.nnz()};
+    {
+      const Csr<double> sym = symmetrize(remove_self_loops(host.graph));
+      in.edges = sym.nnz() / 2;
+      in.bound_bytes = kUnprunedEntryBytes * first_expansion_bound(sym);
+    }
+    out << "first expansion bounded at " << bench::gib(std::size_t(in.bound_bytes)) << " unpruned ("
+        << (in.bound_bytes > gpu_bytes ? "more" : "less") << " than one GPU's memory)\n";
+    const std::string path = runner.dir().file(host.name + ".spgcsr");
+    io::write_csr_cache(path, host.graph);
+    const std::vector<std::string> args = {"--job-input", path, "--job-name", host.name, "--warmup",
+                                           std::to_string(options.timing.warmup), "--repeats",
+                                           std::to_string(options.timing.repeats), "--ranks-on", jobs.ranks_on,
+                                           "--memory-budget", std::to_string(options.memory_budget)};
+    std::vector<std::string> alone = args;
+    alone.push_back("--alone");
+    in.jobs.push_back(runner.run(0, alone, out));
+    for (int p : jobs.ranks) in.jobs.push_back(runner.run(p, args, out));
+    fs::remove(path);
+    const bool generated = std::any_of(specs.begin(), specs.end(),
+                                       [&](const auto& s) { return s.name == host.name && !s.preset.empty(); });
+    if (const std::string why = mcl_skipped(in.name, generated, options); !why.empty())
+      in.mcl.status = "skipped: " + why;
+    else
+      in.mcl = bench::run_mcl(options.mcl, host.graph, in.name, kInflation, runner.dir());
+    out << "mcl: " << (in.mcl.ok() ? bench::fixed(in.mcl.seconds, 2) + " s, " + std::to_string(in.mcl.log.iterations) +
+                                         " iterations, " + std::to_string(in.mcl.clusters.size()) + " clusters"
+                                   : in.mcl.status)
+        << '\n';
+    compare_clusters(in);
+    inputs.push_back(std::move(in));
+    print_ranks_table(inputs, inputs.size() - 1, out);
+  });
+  const bool bad = std::any_of(inputs.begin(), inputs.end(), ranks_input_bad);
+
+  out << "\n== summary\n";
+  print_ranks_table(inputs, 0, out);
+  json summary;
+  print_ranks_aims(inputs, out, summary);
+  if (bad) out << "FAILED JOBS OR CLUSTERS UNLIKE THE JOB ALONE'S OR MCL'S: see the check column above\n";
+  json results = json::array();
+  for (const RanksInput& in : inputs) results.push_back(ranks_input_json(in));
+  const json doc = {{"benchmark", "mcl_ranks"},
+                    {"ranks", jobs.ranks},
+                    {"ranks_on", jobs.ranks_on},
+                    {"one_gpu_bytes", gpu_bytes},
+                    {"timing", bench::to_json(options.timing)},
+                    {"parameters", parameters_json(options)},
+                    {"mcl_program", mcl_program_json(options)},
+                    {"results", results}};
+  return bench::finish_run(out, options.json_path, doc, failed_inputs, summary, bad);
+}
+#endif  // SPGRAPH_HAVE_MPI
 
 // The hep-th file of the repository's datasets: $SPGRAPH_DATASETS/small/hep-th.mtx (gpu-check.sh
 // sets it), else datasets/small/hep-th.mtx under the working folder.
 std::string default_hep_th() {
   const char* env = std::getenv("SPGRAPH_DATASETS");
   return (env && *env ? std::string(env) : std::string("datasets")) + "/small/hep-th.mtx";
-}
-
-// --mcl, else $MCL_PROGRAM, else Debian's /usr/bin/mcl where it exists (not a PATH lookup: our
-// own app is called mcl too); empty when none.
-std::string default_mcl() {
-  const char* env = std::getenv("MCL_PROGRAM");
-  if (env && *env) return env;
-  return fs::exists(kDebianMcl) ? kDebianMcl : "";
 }
 
 }  // namespace
@@ -673,7 +987,12 @@ int main(int argc, char** argv) try {
       "a generated cit-Patents-like graph (ours alone). Prints the time (whole and iterations), iterations,\n"
       "clusters and peak device memory of ours, mcl's time, iterations and clusters, the adjusted Rand index\n"
       "between the two and the speedup, the issue's aims, and writes the results as JSON. Exit status 1 when\n"
-      "a run failed or ours differs from mcl's clusters (ARI < 0.99)."};
+      "a run failed or ours differs from mcl's clusters (ARI < 0.99).\n"
+      "With --gpus 1,2,4: the same across the ranks of MPI jobs (mpirun -n P of this program, one a P and\n"
+      "input) on web-NotreDame, cnr-2000 and the cit-Patents-like graph, each against the one-process backend\n"
+      "alone: time an iteration, phases of the distributed expansion, bytes moved, peak memory a GPU, ARI\n"
+      "against the job alone and mcl. GPU ranks where this host has a GPU (a P above its GPUs is skipped),\n"
+      "else CPU ranks (--ranks-on)."};
   Options options;
   options.timing = {.warmup = 1, .repeats = 3};
   bench::BenchFlags flags("double", "mcl-bench.json");
@@ -687,30 +1006,72 @@ int main(int argc, char** argv) try {
   cli.add_option("--cpu-repeats", options.cpu_repeats, "timed CPU runs after the checked one (with --cpu)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  options.mcl = default_mcl();
-  auto* mcl = cli.add_option("--mcl", options.mcl,
-                             "the mcl program (its --version must say '" + std::string(kMclVersion) +
-                                 "'); default: $MCL_PROGRAM, else " + kDebianMcl)
+  options.mcl.path = bench::default_mcl_program();
+  auto* mcl = cli.add_option("--mcl", options.mcl.path,
+                             "the mcl program (its --version must say '" + std::string(bench::kMclVersion) +
+                                 "'); default: $MCL_PROGRAM, else " + bench::kDebianMcl)
                   ->capture_default_str();
-  options.mcl_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto* threads = cli.add_option("--mcl-threads", options.mcl_threads, "mcl -te: its threads (default: every core)")
+  options.mcl.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  auto* threads = cli.add_option("--mcl-threads", options.mcl.threads, "mcl -te: its threads (default: every core)")
                       ->check(CLI::Range(1, 4096))
                       ->capture_default_str();
-  auto* timeout = cli.add_option("--mcl-timeout", options.mcl_timeout_s, "seconds an mcl run may take before it is killed")
+  auto* timeout = cli.add_option("--mcl-timeout", options.mcl.timeout_s, "seconds an mcl run may take before it is killed")
                       ->check(CLI::Range(1.0, 1e6))
                       ->capture_default_str();
   auto* on_cnr = cli.add_flag("--mcl-on-cnr", options.mcl_on_cnr, "run mcl on cnr-2000 too (it may take long)");
-  auto* logs = cli.add_option("--mcl-logs", options.mcl_logs, "folder to keep mcl's stderr in, one file per input");
+  auto* logs = cli.add_option("--mcl-logs", options.mcl.logs, "folder to keep mcl's stderr in, one file per input");
   bool no_mcl = false;
   cli.add_flag("--no-mcl", no_mcl, "ours alone")->excludes(mcl)->excludes(threads)->excludes(timeout)->excludes(on_cnr)->excludes(logs);
+  options.jobs.ranks.clear();  // none: the one-GPU benchmark
+  auto* ranks = bench::add_job_flags(cli, options.jobs, "--gpus,--ranks",
+                                     "with --gpus: auto (GPU ranks where this host has a GPU, else CPU ranks, one kind "
+                                     "for every P), gpu or cpu");
+  cli.add_flag("--no-real", options.no_real,
+               "with --gpus: not the default real graphs (web-NotreDame, cnr-2000): the generated ones alone")
+      ->needs(ranks);
+  cli.add_flag("--beyond-one-gpu", options.beyond_one_gpu,
+               "with --gpus: add the cit-Patents-like graph made larger until its first expansion's unpruned bound "
+               "passes one GPU's memory (large: minutes to generate)")
+      ->needs(ranks);
+  cli.add_option("--beyond-times", options.beyond_times,
+                 "with --beyond-one-gpu: this many times larger instead of by the estimate")
+      ->check(CLI::Range(1, 64))
+      ->needs("--beyond-one-gpu");
+  cli.add_option("--one-gpu-gib", options.one_gpu_gib,
+                 "the GPU memory --beyond-one-gpu must pass (default: this host's GPU's, else an H200's)")
+      ->check(CLI::PositiveNumber)
+      ->needs(ranks);
+  cli.add_option("--memory-budget", options.memory_budget,
+                 "bytes one part of an expansion may use, as mcl's --memory-budget: a row panel's device memory on "
+                 "one GPU (default: half of what is free, at most 8G), one phase's host memory on each rank "
+                 "(default: a quarter of the host's shared among its ranks)")
+      ->type_name("BYTES")
+      ->transform(CLI::AsSizeValue(false).description(""));
+  cli.add_flag("--alone", options.alone, "the job on the one-process backend, without MPI")->group("");
+  cli.add_option("--job-input", options.job_input, "the job's graph file")->group("");
+  cli.add_option("--job-name", options.job_name, "the job's graph's name")->group("");
   CLI11_PARSE(cli, argc, argv);
 
+#if SPGRAPH_HAVE_MPI
+  if (options.jobs.job && options.alone) return run_alone_job(options);
+  if (options.jobs.job) {
+    dist::MpiSession session(&argc, &argv, dist::MpiSession::Start::Always);
+    return dist::run_or_abort([&] { return run_rank_job(options); });
+  }
+#endif
   options.inputs = flags.input_options();
   options.json_path = flags.json_path;
-  if (no_mcl) options.mcl.clear();
-  else if (options.mcl.empty())
-    throw Error("no mcl program: " + std::string(kDebianMcl) +
+  if (no_mcl) options.mcl.path.clear();
+  else if (options.mcl.path.empty())
+    throw Error("no mcl program: " + std::string(bench::kDebianMcl) +
                 " is absent; name one with --mcl PATH or MCL_PROGRAM, or pass --no-mcl");
+  if (ranks->count() > 0) {
+#if SPGRAPH_HAVE_MPI
+    return run_ranks(options, std::cout);
+#else
+    throw Error("--gpus: this build of spgraph found no MPI (install-deps.sh installs OpenMPI)");
+#endif
+  }
   if (!options.cpu) bench::require_gpu("bench_mcl");  // with --cpu, the GPU rows say why they failed
   return run(options, std::cout);
 } catch (const std::exception& e) {

@@ -7,10 +7,11 @@
 //                 [--weak-scales 25,26,27] [--algorithms pagerank,tricount,msbfs] [--json FILE]
 //
 // Started by hand it is the driver: for each rank count P it runs `mpirun -n P` of itself
-// (--mpirun, --mpirun-args; OMP_NUM_THREADS set to the cores over P), each job runs every case
-// and its rank 0 writes its part, and the driver prints one table and writes the JSON. Started
-// by mpirun (by the driver, or by hand across hosts with a hostfile) it is one job: GPU ranks
-// where every rank has a GPU of its own (--ranks-on auto), else CPU ranks.
+// (--mpirun, --mpirun-args; OMP_NUM_THREADS set to the cores over P; bench/common/mpi_jobs.hpp),
+// each job runs every case and its rank 0 writes its part, and the driver prints one table and
+// writes the JSON. Started by mpirun (by the driver, or by hand across hosts with a hostfile) it
+// is one job: GPU ranks where every rank has a GPU of its own (--ranks-on auto), else CPU ranks;
+// with --ranks-on gpu the driver skips a P above this host's GPUs.
 //
 // A case at one P: --warmup runs, then the median of --repeats timed runs, each between two
 // barriers (so the slowest rank's time); the rate per rank (links per second over P, PageRank's
@@ -29,20 +30,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <map>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "bench_inputs.hpp"
-#include "child_process.hpp"
 #include "json_output.hpp"
+#include "mpi_job_flags.hpp"
+#include "mpi_jobs.hpp"
 #include "spgraph/algorithms/mcl.hpp"
 #include "spgraph/algorithms/msbfs.hpp"
 #include "spgraph/algorithms/pagerank.hpp"
@@ -56,7 +53,6 @@
 #include "spgraph/error.hpp"
 #include "spgraph/io/generators.hpp"
 #if SPGRAPH_HAVE_GPU
-#include "spgraph/dist/rank_gpu.hpp"
 #include "spgraph/gpu/backend.hpp"
 #endif
 
@@ -67,7 +63,7 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 struct Flags {
-  std::vector<int> ranks = {1, 2, 4};
+  JobFlags jobs;
   std::vector<std::string> algorithms = {"pagerank", "tricount", "msbfs"};
   std::vector<std::string> files;
   std::string data_dir = "../shared/datasets/real";
@@ -79,14 +75,8 @@ struct Flags {
   int pagerank_iterations = 20;
   int warmup = 1;
   int repeats = 3;
-  std::string ranks_on = "auto";
-  std::string mpirun = "mpirun";
-  std::string mpirun_args = "--oversubscribe --allow-run-as-root --mca btl self,vader --mca oob_tcp_if_include lo";
-  double timeout = 1800;
   std::string json_path = "scaling.json";
-  // The job's own: the weak-scaling scale of this P (0: none) and where rank 0 writes its part.
-  int job_weak_scale = 0;
-  std::string part_path;
+  int job_weak_scale = 0;  // the job's own: the weak-scaling scale of its P (0: none)
 };
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -135,32 +125,6 @@ Outcome run_algorithm(const std::string& algorithm, Graph<B>& g, const Flags& fl
     throw Error("bench_scaling: unknown algorithm '" + algorithm + "' (known: pagerank, tricount, msbfs, mcl)");
   }
   return o;
-}
-
-// The traffic of the grid's three communicators, summed.
-dist::Traffic grid_traffic(const dist::ProcessGrid& grid) {
-  dist::Traffic t = grid.world().traffic();
-  t += grid.row_comm().traffic();
-  t += grid.col_comm().traffic();
-  return t;
-}
-void reset_traffic(const dist::ProcessGrid& grid) {
-  for (dist::Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->reset_traffic();
-}
-void measure_waits(const dist::ProcessGrid& grid, bool on) {
-  for (dist::Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->measure_waits(on);
-}
-
-// The most, or the mean, of `value` over the job's ranks (after the traffic it reports was read).
-double most_over_ranks(dist::Communicator& world, double value) {
-  double most = 0;
-  world.allreduce(&value, &most, 1, dist::ReduceOp::Max);
-  return most;
-}
-double mean_over_ranks(dist::Communicator& world, double value) {
-  double sum = 0;
-  world.allreduce(&value, &sum, 1, dist::ReduceOp::Sum);
-  return sum / world.size();
 }
 
 // This rank's block's share of A's links.
@@ -224,13 +188,7 @@ json run_case(const std::string& algorithm, const BenchInput& in, const dist::Pr
 
   const double seconds = median(times);
   const double per_iteration = seconds / std::max(1, outcome.iterations);
-  json collectives = json::object();
-  for (int c = 0; c < dist::kCollectives; ++c) {
-    const dist::CollectiveCost& cost = traffic.by_collective[c];
-    const double bytes = most_over_ranks(grid.world(), double(cost.bytes) / flags.repeats);
-    const double calls = most_over_ranks(grid.world(), double(cost.calls) / flags.repeats);
-    if (calls > 0) collectives[dist::name_of(dist::Collective(c))] = {{"bytes_per_run", bytes}, {"calls_per_run", calls}};
-  }
+  const json collectives = collectives_json(grid.world(), traffic, flags.repeats);
   // The ranks' mean split, so that its parts add up to the run.
   const double waiting = mean_over_ranks(grid.world(), split.waiting_seconds);
   const double communication = mean_over_ranks(grid.world(), split.total().seconds);
@@ -302,79 +260,46 @@ json run_job_cases(const dist::ProcessGrid& grid, bool gpu, const Flags& flags) 
 
 int run_job(const Flags& flags) {
   auto world = dist::MpiCommunicator::world();
-  bool gpu = false;
-  std::string why = "--ranks-on cpu";
-#if SPGRAPH_HAVE_GPU
-  if (flags.ranks_on != "cpu") gpu = dist::start_gpu_ranks(*world, &why) >= 0;
-#else
-  why = "this build has no GPU backend";
-#endif
-  if (flags.ranks_on == "gpu" && !gpu) throw Error("--ranks-on gpu: " + why);
+  const RankKind kind = start_ranks(*world, flags.jobs.ranks_on);
+  const bool gpu = kind.gpu;
   dist::ProcessGrid grid(*world);
   dist::GridScope scope(grid);
   if (world->rank() == 0)
     std::printf("job: %d ranks on a %s grid, %s ranks%s\n", world->size(), dist::to_string(grid.shape()).c_str(),
-                gpu ? "GPU" : "CPU", gpu ? "" : (" (" + why + ")").c_str());
+                gpu ? "GPU" : "CPU", gpu ? "" : (" (" + kind.why + ")").c_str());
   json results;
 #if SPGRAPH_HAVE_GPU
   if (gpu) results = run_job_cases<dist::GpuBackend>(grid, gpu, flags);
   else
 #endif
     results = run_job_cases<dist::CpuBackend>(grid, gpu, flags);
-  if (world->rank() == 0 && !flags.part_path.empty()) write_json_file(flags.part_path, results);
+  write_job_rows(*world, flags.jobs, results);
   return 0;
 }
 
 // ---- the driver: one job a rank count, then the table -------------------------------------------
 
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
-}
-
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
-  return s;
-}
-
 int run_driver(const Flags& flags) {
-  if (!flags.weak_scales.empty() && flags.weak_scales.size() != flags.ranks.size())
-    throw Error("--weak-scales needs one scale for each of --ranks (" + std::to_string(flags.ranks.size()) +
-                     "), got " + std::to_string(flags.weak_scales.size()));
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();  // for the ranks
-  TempDir tmp("spgraph-bench-scaling");
+  const std::vector<int>& ranks = flags.jobs.ranks;
+  if (!flags.weak_scales.empty() && flags.weak_scales.size() != ranks.size())
+    throw Error("--weak-scales needs one scale for each of --ranks (" + std::to_string(ranks.size()) + "), got " +
+                std::to_string(flags.weak_scales.size()));
+  JobRunner jobs(flags.jobs, "spgraph-bench-scaling");
   json all = json::array();
   json failed = json::array();
-  for (std::size_t k = 0; k < flags.ranks.size(); ++k) {
-    const int p = flags.ranks[k];
-    const std::string part = tmp.file("part-" + std::to_string(p) + ".json");
-    const std::string threads = std::to_string(std::max(1u, cores / unsigned(p)));
-    ::setenv("OMP_NUM_THREADS", threads.c_str(), 1);
-    std::vector<std::string> argv = {flags.mpirun};
-    for (const std::string& w : words(flags.mpirun_args)) argv.push_back(w);
-    argv.insert(argv.end(), {"-x", "OMP_NUM_THREADS", "-n", std::to_string(p), self, "--job",
-                             "--part-json", part, "--algorithms", joined(flags.algorithms), "--generated",
-                             joined(flags.generated), "--scale", std::to_string(flags.scale), "--edge-factor",
-                             std::to_string(flags.edge_factor), "--sources", std::to_string(flags.sources),
-                             "--pagerank-iterations", std::to_string(flags.pagerank_iterations), "--warmup",
-                             std::to_string(flags.warmup), "--repeats", std::to_string(flags.repeats), "--ranks-on",
-                             flags.ranks_on, "--job-weak-scale",
-                             std::to_string(flags.weak_scales.empty() ? 0 : flags.weak_scales[k])});
-    for (const std::string& f : flags.files) argv.push_back(f);
-    std::printf("== P = %d (%s threads a rank)\n", p, threads.c_str());
-    std::fflush(stdout);
-    const std::string log = tmp.file("job-" + std::to_string(p) + ".log");
-    const ProcessResult r = run_process(argv, log, flags.timeout);
-    std::ifstream out(log);
-    std::cout << out.rdbuf();
-    std::ifstream in(part);
-    if (!r.ok() || !in) {
-      failed.push_back({{"ranks", p}, {"error", r.ok() ? "no results written" : r.describe()}});
-      continue;
-    }
-    for (json& row : json::parse(in)) all.push_back(std::move(row));
+  json skipped = json::array();
+  for (std::size_t k = 0; k < ranks.size(); ++k) {
+    std::vector<std::string> args = {
+        "--algorithms", joined(flags.algorithms), "--generated", joined(flags.generated), "--scale",
+        std::to_string(flags.scale), "--edge-factor", std::to_string(flags.edge_factor), "--sources",
+        std::to_string(flags.sources), "--pagerank-iterations", std::to_string(flags.pagerank_iterations),
+        "--warmup", std::to_string(flags.warmup), "--repeats", std::to_string(flags.repeats), "--ranks-on",
+        flags.jobs.ranks_on, "--job-weak-scale", std::to_string(flags.weak_scales.empty() ? 0 : flags.weak_scales[k])};
+    args.insert(args.end(), flags.files.begin(), flags.files.end());
+    JobOutcome job = jobs.run(ranks[k], args, std::cout);
+    if (job.skipped()) skipped.push_back({{"ranks", job.ranks}, {"why", job.status}});
+    else if (!job.ok()) failed.push_back(job.failed_input());
+    for (json& row : job.rows) all.push_back(std::move(row));
   }
 
   // Speedups against the fewest ranks of each case, and the answers compared.
@@ -408,7 +333,8 @@ int run_driver(const Flags& flags) {
                 100 * s["waiting"].get<double>() / total, 100 * row["largest_block_share"].get<double>(),
                 vs_single.c_str(), row.contains("answer_differs") ? "  ANSWER DIFFERS" : "");
   }
-  json doc = {{"benchmark", "bench_scaling"}, {"results", all}};
+  for (const json& s : skipped) std::printf("P = %d %s\n", s["ranks"].get<int>(), s["why"].get<std::string>().c_str());
+  json doc = {{"benchmark", "bench_scaling"}, {"results", all}, {"skipped", skipped}};
   return finish_run(std::cout, flags.json_path, doc, failed, {{"cases", all.size()}}, wrong);
 }
 
@@ -419,9 +345,11 @@ int main(int argc, char** argv) {
   using namespace spgraph;
   bench::Flags flags;
   CLI::App cli{"bench_scaling: the distributed backend's algorithms at several rank counts (strong and weak scaling)"};
-  bool job = false;
   cli.add_option("files", flags.files, "graph files for strong scaling (Matrix Market, edge lists, .spgcsr)");
-  cli.add_option("--ranks", flags.ranks, "rank counts, one mpirun job each")->delimiter(',')->capture_default_str();
+  add_job_flags(cli, flags.jobs, "--ranks",
+                "auto (GPU ranks where every rank has a GPU of its own, else CPU ranks), gpu (P above this host's "
+                "GPUs skipped) or cpu")
+      ->capture_default_str();
   cli.add_option("--algorithms", flags.algorithms, "pagerank, tricount, msbfs, mcl")->delimiter(',')->capture_default_str();
   cli.add_option("--generated", flags.generated, "generated graphs for strong scaling: wb-edu, cit-patents (\"\" for none)")
       ->delimiter(',')
@@ -437,24 +365,15 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_option("--warmup", flags.warmup, "untimed runs after the first")->check(CLI::Range(0, 100))->capture_default_str();
   cli.add_option("--repeats", flags.repeats, "timed runs; the median is reported")->check(CLI::Range(1, 1000))->capture_default_str();
-  cli.add_option("--ranks-on", flags.ranks_on, "auto (GPU ranks where every rank has a GPU), gpu or cpu")
-      ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
-      ->capture_default_str();
-  cli.add_option("--mpirun", flags.mpirun, "the launcher")->capture_default_str();
-  cli.add_option("--mpirun-args", flags.mpirun_args, "the launcher's arguments before -n (one host, loopback only, by default)")
-      ->capture_default_str();
-  cli.add_option("--timeout", flags.timeout, "seconds a job may take")->capture_default_str();
   cli.add_option("--json", flags.json_path, "JSON results file (\"\" for none)")->capture_default_str();
-  cli.add_flag("--job", job, "run as one job's rank (how the driver starts it under mpirun)")->group("");
-  cli.add_option("--part-json", flags.part_path, "where rank 0 writes the job's results")->group("");
   cli.add_option("--job-weak-scale", flags.job_weak_scale, "this job's R-MAT scale")->group("");
   bool no_weak = false;
   cli.add_flag("--no-weak", no_weak, "no weak scaling");
   CLI11_PARSE(cli, argc, argv);
   if (no_weak) flags.weak_scales.clear();
-  if (flags.part_path.empty()) flags.part_path = flags.json_path;  // a job started by hand
+  if (flags.jobs.part_path.empty()) flags.jobs.part_path = flags.json_path;  // a job started by hand
   flags.generated.erase(std::remove(flags.generated.begin(), flags.generated.end(), ""), flags.generated.end());
-  if (!job && !dist::launched_by_mpi()) {
+  if (!flags.jobs.job && !dist::launched_by_mpi()) {
     try {
       return bench::run_driver(flags);
     } catch (const std::exception& e) {

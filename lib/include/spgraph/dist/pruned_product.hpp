@@ -49,6 +49,18 @@ namespace spgraph::dist {
 template <class Local>
 struct Backend;
 
+// What this process's phased products have done since it was last reset, for benchmarks:
+// Backend::mxm_prune_rows returns nothing beyond C, peak and squares, so bench_mcl reads the
+// phases of MCL's expansions here (reset it, run, read it). Every pruned_product adds to it;
+// not thread-safe, as a rank's collectives run on one thread.
+struct PrunedProductTally {
+  std::int64_t products = 0;          // pruned products formed
+  std::int64_t phases = 0;            // their phases, summed
+  std::int64_t most_phases = 0;       // of one product
+  std::int64_t largest_estimate = 0;  // the largest bound on one unpruned product's entries
+};
+inline PrunedProductTally pruned_product_tally;
+
 namespace detail {
 
 // What pruned_product did (for tests and benchmarks).
@@ -129,6 +141,10 @@ PrunedProductStats pruned_product(Matrix<Local, V>& C, Vector<Local, V>& peak, V
   std::int64_t longest = 1;  // a phase holds a row whole
   for (int i = 0; i < g.rows(); ++i) longest = std::max(longest, matrix_row_block(n, g.shape(), i).size());
   stats.phases = std::clamp<std::int64_t>(stats.phases, 1, longest);
+  pruned_product_tally.products += 1;
+  pruned_product_tally.phases += stats.phases;
+  pruned_product_tally.most_phases = std::max(pruned_product_tally.most_phases, stats.phases);
+  pruned_product_tally.largest_estimate = std::max(pruned_product_tally.largest_estimate, stats.estimate);
   std::vector<std::int64_t> cut(std::size_t(stats.phases) + 1, std::int64_t(block_rows));
   for (std::int64_t k = 0; k < stats.phases; ++k)
     cut[std::size_t(k)] = std::partition_point(prefix.begin(), prefix.end(), [&](std::int64_t p) {
