@@ -379,16 +379,16 @@ int main(int argc, char** argv) try {
       "load, build, compute, write), GPU against CPU, and pagerank's target line, and writes them as JSON."};
   Options o;
   cli.add_option("--apps", o.apps, "apps to run, comma-separated")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->check(CLI::IsMember({"pagerank", "tricount", "msbfs", "mcl"}))
       ->capture_default_str();
   cli.add_option("--inputs", o.inputs,
                  "inputs, comma-separated: wb-edu-like and cit-patents-like (generated into --dir as .spgcsr when "
                  "absent), cnr-2000, web-NotreDame, cit-HepPh, email-Enron (from --data-dir), or graph files")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->capture_default_str();
   cli.add_option("--backends", o.backends, "backends, comma-separated")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->check(CLI::IsMember({"gpu", "cpu"}))
       ->capture_default_str();
   cli.add_option("--dir", o.dir, "folder of the generated graphs' .spgcsr files, kept for the next run")
@@ -411,7 +411,7 @@ int main(int argc, char** argv) try {
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   cli.add_option("--skip", o.skip, "app:input pairs not run, comma-separated (\"\" for none)")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->capture_default_str();
   cli.add_option("--timeout", o.timeout_s, "seconds a run may take before it is killed and reported")
       ->check(CLI::PositiveNumber)

@@ -656,7 +656,7 @@ int main(int argc, char** argv) try {
   flags.add_to(cli, options.timing);
   cli.remove_option(cli.get_option("--precision"));  // the structure is searched, not values
   cli.add_option("--sources-counts", options.counts, "source counts k, comma-separated (default 1,64,512,4096)")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->check(CLI::Range(1, 1 << 24));
   cli.add_option("--seed", options.seed, "seed of the mt19937_64 that draws the sources")->capture_default_str();
   cli.add_option("--batch", options.batch, "sources searched at once (MsbfsOptions::batch), GPU and GraphBLAS")

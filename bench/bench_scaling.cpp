@@ -350,13 +350,13 @@ int main(int argc, char** argv) {
                 "auto (GPU ranks where every rank has a GPU of its own, else CPU ranks), gpu (P above this host's "
                 "GPUs skipped) or cpu")
       ->capture_default_str();
-  cli.add_option("--algorithms", flags.algorithms, "pagerank, tricount, msbfs, mcl")->delimiter(',')->capture_default_str();
+  cli.add_option("--algorithms", flags.algorithms, "pagerank, tricount, msbfs, mcl")->delimiter(',')->allow_extra_args(false)->capture_default_str();
   cli.add_option("--generated", flags.generated, "generated graphs for strong scaling: wb-edu, cit-patents (\"\" for none)")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->capture_default_str();
   cli.add_option("--scale", flags.scale, "the generated graphs this many times larger")->check(CLI::Range(1, 64))->capture_default_str();
   cli.add_option("--weak-scales", flags.weak_scales, "R-MAT scales for weak scaling, one for each of --ranks")
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->capture_default_str();
   cli.add_option("--edge-factor", flags.edge_factor, "R-MAT edges per vertex")->check(CLI::Range(1, 1024))->capture_default_str();
   cli.add_option("--sources", flags.sources, "msbfs sources")->check(CLI::Range(1, 1 << 20))->capture_default_str();

@@ -513,7 +513,7 @@ int main(int argc, char** argv) try {
   std::string all;
   for (const auto& m : default_methods()) all += (all.empty() ? "" : ",") + m;
   cli.add_option("--methods", methods, "GPU methods, comma-separated: " + known_methods() + "; default: " + all)
-      ->delimiter(',')
+      ->delimiter(',')->allow_extra_args(false)
       ->check([](const std::string& name) {
         return parse_method(name) ? std::string() : "unknown method '" + name + "' (known: " + known_methods() + ")";
       });

@@ -16,7 +16,7 @@ namespace spgraph::bench {
 inline CLI::Option* add_job_flags(CLI::App& cli, JobFlags& flags, const std::string& ranks_names,
                                   const std::string& ranks_on_help) {
   CLI::Option* ranks = cli.add_option(ranks_names, flags.ranks, "rank counts, one mpirun job each")
-                           ->delimiter(',')
+                           ->delimiter(',')->allow_extra_args(false)
                            ->check(CLI::PositiveNumber);
   cli.add_option("--ranks-on", flags.ranks_on, ranks_on_help)
       ->check(CLI::IsMember({"auto", "gpu", "cpu"}))
