@@ -58,7 +58,14 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   pid_t pid = 0;
   const auto start = Clock::now();
   auto since_start = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  // The child leads a process group of its own, so that a timeout reaches what it started too
+  // (mpirun's ranks).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw Error("cannot run " + argv[0] + ": " + std::strerror(rc));
   int status = 0;
@@ -67,7 +74,12 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     if (done == pid) break;
     if (done < 0 && errno != EINTR) throw Error("waiting for " + argv[0] + ": " + std::strerror(errno));
     if (since_start() > timeout_s) {
-      kill(pid, SIGKILL);
+      // SIGTERM first, which mpirun passes on to ranks that left the group; then SIGKILL.
+      kill(-pid, SIGTERM);
+      const auto asked = Clock::now();
+      while (waitpid(pid, &status, WNOHANG) == 0 && Clock::now() - asked < std::chrono::seconds(5))
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      kill(-pid, SIGKILL);
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
       r.timed_out = true;
