@@ -14,7 +14,8 @@ struct MxmOptions {
   // Bytes C's computation may use (0: the backend's default). On the GPU, device bytes (what is
   // free): a C that does not fit is computed in row panels (gpu/spgemm.hpp). On the distributed
   // backend, the host bytes one phase of a rank's mxm_prune_rows may use (dist/pruned_product.hpp;
-  // a quarter of the host's memory shared among its ranks). GraphBLAS needs none.
+  // a quarter of the host's memory shared among its ranks), and within which mxm_reduce_rows
+  // replicates its operands on every rank (dist/replicated_product.hpp). GraphBLAS needs none.
   std::size_t memory_budget = 0;
 };
 
