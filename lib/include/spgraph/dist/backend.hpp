@@ -200,8 +200,8 @@ struct Backend {
   static void mxm(Matrix<V>& C, const std::type_identity_t<Matrix<V>>* mask, const Matrix<V>& A, const Matrix<V>& B,
                   SR sr, const Descriptor& desc = {}, const MxmOptions& opt = {}) {
     if (solo(detail::grid_of(A, "mxm"))) {
-      LocalMatrix<V>& c = output_block(C, *A.grid(), desc.transpose_a ? A.ncols() : A.nrows(),
-                                       desc.transpose_b ? B.nrows() : B.ncols());
+      LocalMatrix<V>& c = output_block(C, *A.grid(), {transposed_dims(A, desc.transpose_a).first,
+                                                      transposed_dims(B, desc.transpose_b).second});
       return Local::mxm(c, mask ? &mask->block() : nullptr, A.block(), B.block(), sr, desc, opt);
     }
     if (desc.transpose_a || desc.transpose_b) {
@@ -261,7 +261,7 @@ struct Backend {
       throw Error("dist::Backend::mxm_prune_rows: A is " + dims(A) + " and B " + dims(B) + "; A's columns must equal B's rows");
     if (solo(*A.grid())) {
       const ProcessGrid& g = *A.grid();
-      return Local::mxm_prune_rows(output_block(C, g, A.nrows(), B.ncols()), output_piece(peak, g, A.nrows()),
+      return Local::mxm_prune_rows(output_block(C, g, {A.nrows(), B.ncols()}), output_piece(peak, g, A.nrows()),
                                    output_piece(squares, g, A.nrows()), A.block(), B.block(), sr, spec, opt);
     }
     detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
@@ -709,13 +709,9 @@ struct Backend {
       out = Matrix<V>(g, dims.first, dims.second, LocalMatrix<V>());
     return out.block();
   }
-  template <class V>
-  static LocalMatrix<V>& output_block(Matrix<V>& out, const ProcessGrid& g, std::int64_t nrows, std::int64_t ncols) {
-    return output_block(out, g, {nrows, ncols});
-  }
   template <class V, class W>
   static LocalMatrix<V>& output_block(Matrix<V>& out, const Matrix<W>& like) {
-    return output_block(out, *like.grid(), like.nrows(), like.ncols());
+    return output_block(out, *like.grid(), {like.nrows(), like.ncols()});
   }
   template <class V>
   static std::pair<std::int64_t, std::int64_t> transposed_dims(const Matrix<V>& A, bool transposed) {

@@ -10,6 +10,7 @@
 // |A_i| + |B_j|, the lengths merged.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "spgraph/csr.hpp"
@@ -72,10 +73,11 @@ Vector<Local, sum_type_t<V>> replicated_reduce_rows(const ProcessGrid& g, const 
                                                     const Matrix<Local, V>& A, const Matrix<Local, V>& B, SR sr,
                                                     const Descriptor& desc) {
   using T = sum_type_t<V>;
-  auto whole = [](const Matrix<Local, V>& X) { return Backend<Local>::to_host(X); };
-  const Csr<V> a = whole(A);
-  const Csr<V> b = &B == &A ? a : whole(B);
-  const Csr<V> m = &mask == &A ? a : &mask == &B ? b : whole(mask);
+  // An operand passed twice is gathered (and held) once.
+  const Csr<V> a = Backend<Local>::to_host(A);
+  std::optional<Csr<V>> b_own, m_own;
+  const Csr<V>& b = &B == &A ? a : b_own.emplace(Backend<Local>::to_host(B));
+  const Csr<V>& m = &mask == &A ? a : &mask == &B ? b : m_own.emplace(Backend<Local>::to_host(mask));
   const int ranks = g.world().size(), me = g.world().rank();
   const std::vector<std::int64_t> cuts = equal_work_cuts(row_work(m, a, b, desc.transpose_b), ranks);
   const std::int64_t r0 = cuts[std::size_t(me)], r1 = cuts[std::size_t(me) + 1];
