@@ -24,6 +24,7 @@
 #include "../spgemm/spgemm_test_support.hpp"
 #include "gpu_vs_graphblas.hpp"
 #include "host/prune_rule.hpp"
+#include "spgraph/device/device_info.hpp"
 #include "spgraph/gpu/mxm_prune_rows.hpp"
 
 namespace spgraph::test {
@@ -97,15 +98,20 @@ Pruned<V> reference_prune(const Csr<V>& a, const Csr<V>& b, const PruneSpec& s) 
   return reference_prune(oracle_mxm<PlusTimes>(a, b), s);
 }
 
+using Path = gpu::SpgemmTuning::PrunedProduct;
+
 template <class V>
-Pruned<V> gpu_prune(const Csr<V>& a, const Csr<V>& b, const PruneSpec& s, std::size_t budget = 0) {
+Pruned<V> gpu_prune(const Csr<V>& a, const Csr<V>& b, const PruneSpec& s, std::size_t budget = 0,
+                    Path path = Path::Auto) {
   gpu::Matrix<V> c;
   gpu::Vector<V> peak, squares;
   MxmOptions options;
   options.memory_budget = budget;
+  gpu::SpgemmTuning tuning;
+  tuning.pruned_product = path;
   Pruned<V> r;
   r.info = gpu::mxm_prune_rows(c, peak, squares, gpu::Matrix<V>::from_host(a), gpu::Matrix<V>::from_host(b),
-                               PlusTimes{}, s, options);
+                               PlusTimes{}, s, options, tuning);
   r.c = gpu_result(c);
   r.peak = peak.download();
   r.squares = squares.download();
@@ -458,6 +464,133 @@ TYPED_TEST(PruneRowsGpu, EmptyOperands) {
   EXPECT_EQ(got.c.nrows, 12);
   EXPECT_EQ(got.c.nnz(), 0);
   EXPECT_EQ(got.peak, std::vector<V>(12, V(0)));
+}
+
+// ---- the dense tiles (Path::Tiles; Auto takes them for products of many products a row)
+
+// Whether the tiles take a product pruned by s: values without sign bits and a bound on what a
+// row keeps.
+bool tiles_take(const PruneSpec& s) { return std::max(s.select, s.recover) > 0; }
+
+template <class V>
+void expect_tiles(const Pruned<V>& got, const PruneSpec& s) {
+  EXPECT_EQ(got.info.algorithm, tiles_take(s) ? "tiles" : "hash") << describe(s);
+}
+
+TYPED_TEST(PruneRowsGpu, TilesEveryCase) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
+  for (const PruneSpec& spec : {kWithRecovery, kNoRecovery}) {
+    const Pruned<V> got = gpu_prune(a, b, spec, 0, Path::Tiles);
+    expect_tiles(got, spec);
+    expect_same(got, reference_prune(a, b, spec), describe(spec));
+    EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning";
+  }
+}
+
+// Rows of up to 60000 columns: several tiles a row, and Select rows whose candidates outgrow
+// the stage; rows of A longer than the shared cursors (up to 60000 here, 3000 in row 17 of the
+// MCL example) keep theirs in global memory.
+TYPED_TEST(PruneRowsGpu, TilesLongRowsAndLeftOvers) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const Csr<V> a = long_rows<V>(), b = identity<V>(a.ncols);
+  for (const LongRowsCase& k : long_rows_cases()) {
+    const Pruned<V> got = gpu_prune(a, b, k.spec, 0, Path::Tiles);
+    expect_tiles(got, k.spec);
+    expect_same(got, reference_prune(a, b, k.spec), describe(k.spec));
+    EXPECT_EQ(row_lengths(got.c), k.kept) << describe(k.spec);
+  }
+  const Csr<V> m = mcl_example<V>();
+  const Csr<V> product = oracle_mxm<PlusTimes>(m, m);
+  for (const PruneSpec& s : mcl_specs()) {
+    const Pruned<V> got = gpu_prune(m, m, s, 0, Path::Tiles);
+    expect_tiles(got, s);
+    expect_same(got, reference_prune(product, s), describe(s));
+    EXPECT_EQ(got.info.nnz, product.nnz()) << describe(s);
+  }
+}
+
+// B's rows spread over 300000 columns with wide gaps: each tile starts at the next column a
+// product reaches, so the tiles skip the gaps; A's rows reach 1 to 40 of B's.
+template <class V>
+Csr<V> spread_rows(vid_t rows, vid_t ncols, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Entry<V>> es;
+  for (vid_t i = 0; i < rows; ++i) {
+    std::set<vid_t> cols;
+    const vid_t base = vid_t(rng() % std::uint64_t(ncols));
+    const std::size_t want = 1 + rng() % 60;
+    while (cols.size() < want) {
+      // clusters of nearby columns around a few far-apart centres
+      const vid_t centre = vid_t((base + (rng() % 4) * (ncols / 4)) % std::uint64_t(ncols));
+      cols.insert(vid_t((centre + rng() % 3000) % std::uint64_t(ncols)));
+    }
+    for (vid_t c : cols) es.push_back({i, c, V(1 + rng() % 16) / V(1 << 10)});
+  }
+  return csr(rows, ncols, std::move(es));
+}
+
+TYPED_TEST(PruneRowsGpu, TilesSkipGaps) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const vid_t n = 3000, wide = 300000;
+  const Csr<V> b = spread_rows<V>(n, wide, 11);
+  Csr<V> a = mcl_iterate<V>(n, 20, 12);
+  for (const PruneSpec& s : {PruneSpec{1.0 / 4096, 200, 300, 0.9}, PruneSpec{0.0, 50, 0, 0}}) {
+    const Pruned<V> got = gpu_prune(a, b, s, 0, Path::Tiles);
+    expect_tiles(got, s);
+    expect_same(got, reference_prune(a, b, s), describe(s));
+  }
+}
+
+// The bytes of the tiles' scratch (pruned_tiles_impl.cuh): a row of B's columns a block, a block
+// an SM.
+template <class V>
+std::size_t tile_scratch(vid_t ncols) {
+  return std::size_t(device::multiprocessor_count()) * std::size_t(ncols) * (sizeof(vid_t) + sizeof(V));
+}
+
+// A budget that holds the tiles' scratch and a hundred rows' stage: the rows go in many pieces.
+TYPED_TEST(PruneRowsGpu, TilesInPiecesSameAsOne) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const Csr<V> a = mcl_iterate<V>(2000, 30, 703);
+  const PruneSpec s = mcl_specs()[1];  // select 40, recover 60
+  const std::size_t row_stage = 60 * (sizeof(vid_t) + sizeof(V)) + 2 * sizeof(eid_t) + sizeof(int);
+  const Pruned<V> one = gpu_prune(a, a, s, 0, Path::Tiles);
+  const Pruned<V> many = gpu_prune(a, a, s, tile_scratch<V>(a.ncols) + 100 * row_stage, Path::Tiles);
+  EXPECT_EQ(one.info.panels, 1);
+  EXPECT_GT(many.info.panels, 10);
+  expect_same(many, one, "pieces of 75 rows against one");
+  expect_same(many, reference_prune(a, a, s), "pieces of 75 rows against the reference");
+}
+
+// Rows keeping more than max(select, recover) (ties at the bar: crafted rows 2 and 8) go to the
+// overflow area; with no room for one there (a budget of the scratch alone), to the panels.
+TYPED_TEST(PruneRowsGpu, TilesOverflowAndLeftOvers) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
+  for (const std::size_t budget : {std::size_t(0), tile_scratch<V>(16) + 40}) {
+    const Pruned<V> got = gpu_prune(a, b, kWithRecovery, budget, Path::Tiles);
+    EXPECT_EQ(got.info.algorithm, "tiles");
+    expect_same(got, reference_prune(a, b, kWithRecovery), "budget " + std::to_string(budget));
+    EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning, budget " << budget;
+  }
+}
+
+// Negative values (or -0.0) hide a column's presence from the tiles: the panels take them.
+TYPED_TEST(PruneRowsGpu, SignedValuesGoToThePanels) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  Csr<V> a = in_units<V>(kCrafted);
+  a.val[5] = -a.val[5];
+  const Csr<V> b = identity<V>(16);
+  const Pruned<V> got = gpu_prune(a, b, kWithRecovery, 0, Path::Tiles);
+  EXPECT_EQ(got.info.algorithm, "hash");
+  expect_same(got, reference_prune(a, b, kWithRecovery), "a negative value");
 }
 
 }  // namespace

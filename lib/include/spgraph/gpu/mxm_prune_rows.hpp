@@ -3,8 +3,10 @@
 // (operation_options.hpp; the mcl program's -P -S -R -pct), and per row the largest value and
 // the sum of squares before pruning (mcl's chaos).
 //
-// The product comes from mxm_panels in row panels; each panel is pruned as it arrives and only
-// what survives is kept, so the unpruned product never needs to fit at once. The panels' budget
+// A product of many products a row is formed a row at a time in dense tiles of shared memory
+// and pruned there, with no symbolic pass and no unpruned rows in global memory; the others
+// come from mxm_panels in row panels, each pruned as it arrives and only what survives kept,
+// so the unpruned product never needs to fit at once. The panels' budget
 // is options.memory_budget, or half of the free device memory, at most 8 GiB, when that is 0 (the
 // rest holds the pruned rows; the pruning itself needs a few bytes a row). Rows that need their k-th
 // largest value (more than `select` entries over the threshold, or a recovery) find it by a
@@ -22,6 +24,7 @@ namespace spgraph::gpu {
 // info.nnz counts the entries of the product before pruning; C.nnz() those kept.
 template <class SR, class V>
 SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
-                          const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& options = {});
+                          const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& options = {},
+                          const SpgemmTuning& tuning = {});
 
 }  // namespace spgraph::gpu

@@ -78,6 +78,10 @@ struct SpgemmTuning {
   // Every row with products goes through the global-memory table path (symbolic and numeric),
   // which otherwise serves only rows too large for shared memory.
   bool force_global_tables = false;
+  // mxm_prune_rows: Auto takes the dense tiles (no symbolic pass) for products of many
+  // products a row, Panels the hash product's panels pruned as they come, Tiles the tiles
+  // wherever they apply (values without sign bits, a select or recover count).
+  enum class PrunedProduct { Auto, Panels, Tiles } pruned_product = PrunedProduct::Auto;
 };
 
 // C<mask> = A (+.*) B with the semantics of descriptor.hpp: a valued mask allows (i,j) where

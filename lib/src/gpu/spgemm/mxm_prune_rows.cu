@@ -1,12 +1,15 @@
-// mxm_prune_rows (spgraph/gpu/mxm_prune_rows.hpp) for PlusTimes over float and double: the
-// product from mxm_panels, each panel pruned as it arrives (prune_rows_impl.cuh) and kept only
-// pruned; the pieces joined into C at the end.
+// mxm_prune_rows (spgraph/gpu/mxm_prune_rows.hpp) for PlusTimes over float and double: heavy
+// products by the dense tiles (pruned_tiles_impl.cuh), the rest from mxm_panels, each panel
+// pruned as it arrives (prune_rows_impl.cuh) and kept only pruned; the pieces joined into C at
+// the end.
 #include <algorithm>
 #include <utility>
 #include <vector>
 
 #include "gpu/spgemm/prune_rows_impl.cuh"
+#include "gpu/spgemm/pruned_tiles_impl.cuh"
 #include "gpu/spgemm/spgemm_impl.cuh"
+#include "spgraph/gpu/assign.hpp"
 #include "spgraph/gpu/mxm_prune_rows.hpp"
 
 // mxm_panels over these is compiled in mxm_float.cu and mxm_double.cu; spgemm_impl.cuh (for
@@ -20,11 +23,39 @@ SPGRAPH_MXM_PANELS_COMPILED_ELSEWHERE(spgraph::PlusTimes, float)
 SPGRAPH_MXM_PANELS_COMPILED_ELSEWHERE(spgraph::PlusTimes, double)
 
 namespace spgraph::gpu {
+namespace {
+
+using spgemm_detail::kMainStream;
+
+// Products a row on average from which the tiles take a product (Auto): below it a block a
+// row costs more than the symbolic pass saves (MCL's later iterations; docs/performance/mcl.md).
+constexpr eid_t kTileMinProductsPerRow = 2048;
+
+// What the tiles need besides the work: values, and a bound on what a row keeps.
+template <class V>
+bool tiles_apply(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B, const PruneSpec& spec) {
+  return A.nrows > 0 && A.nnz() > 0 && B.nnz() > 0 && !A.is_pattern() && !B.is_pattern() &&
+         std::max(spec.select, spec.recover) > 0;
+}
+
+template <class V>
+bool without_sign_bits(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B) {
+  return !prune_detail::has_sign_bits(A, kMainStream) && (&A == &B || !prune_detail::has_sign_bits(B, kMainStream));
+}
+
+template <class V>
+device::DeviceCsr<V> joined(std::vector<device::DeviceCsr<V>>& pieces, vid_t nrows, vid_t ncols) {
+  if (pieces.empty()) return spgemm_detail::empty_csr<V>(nrows, ncols, kMainStream);  // A has no rows
+  if (pieces.size() == 1) return std::move(pieces.front());
+  return spgemm_detail::concatenate_rows(pieces, ncols);
+}
+
+}  // namespace
 
 template <class SR, class V>
 SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
-                          const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& options) {
-  using spgemm_detail::kMainStream;
+                          const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& options,
+                          const SpgemmTuning& tuning) {
   const vid_t n = A.nrows();
   Vector<V> row_peak(std::size_t(n), kMainStream), row_squares(std::size_t(n), kMainStream);
   // The panels take half of what is free, at most 8 GiB, unless told otherwise; the pruned rows
@@ -35,17 +66,60 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   MxmOptions panel_options = options;
   if (panel_options.memory_budget == 0)
     panel_options.memory_budget = std::min(device::available_memory() / 2, kMaxDefaultBudget);
+  // rows [first, first + panel's) of a*B, or the rows ids[first ...] of the product, pruned
+  const auto pruned_panels = [&](const Matrix<V>& a, const vid_t* ids, SpgemmInfo& info) {
+    std::vector<device::DeviceCsr<V>> pieces;
+    info = mxm_panels<SR, V>(a, B, sr, panel_options, [&](vid_t first, Matrix<V>&& panel) {
+      const Matrix<V> unpruned = std::move(panel);  // freed as soon as it is pruned
+      pieces.push_back(prune_detail::prune_panel(unpruned.csr(), first, spec, row_peak.data(), row_squares.data(),
+                                                 kMainStream, ids ? ids + first : nullptr));
+    });
+    return pieces;
+  };
+
+  using Path = SpgemmTuning::PrunedProduct;
+  SpgemmInfo info;
   std::vector<device::DeviceCsr<V>> pieces;
-  const SpgemmInfo info = mxm_panels<SR, V>(A, B, sr, panel_options, [&](vid_t first, Matrix<V>&& panel) {
-    const Matrix<V> unpruned = std::move(panel);  // freed as soon as it is pruned
-    pieces.push_back(prune_detail::prune_panel(unpruned.csr(), first, spec, row_peak.data(), row_squares.data(),
-                                               kMainStream));
-  });
-  device::DeviceCsr<V> c;
-  if (pieces.empty()) c = spgemm_detail::empty_csr<V>(n, B.ncols(), kMainStream);  // A has no rows
-  else if (pieces.size() == 1) c = std::move(pieces.front());
-  else c = spgemm_detail::concatenate_rows(pieces, B.ncols());
-  C = Matrix<V>(std::move(c));
+  // Auto skips the row statistics where even the average row of B for each entry of A makes
+  // too few products (MCL's later iterations, of a few entries a row).
+  const double typical = double(A.nnz()) * double(B.nnz()) / double(std::max<vid_t>(B.nrows(), 1));
+  bool tiles = tuning.pruned_product != Path::Panels && tiles_apply(A.csr(), B.csr(), spec) &&
+               (tuning.pruned_product == Path::Tiles || typical >= double(kTileMinProductsPerRow) * n / 8);
+  spgemm_detail::RowStats stats;
+  std::size_t stage_room = 0;
+  if (tiles) {
+    spgemm_detail::check_inner_dimensions(spgemm_detail::structure_of(A.csr()), spgemm_detail::structure_of(B.csr()),
+                           "mxm_prune_rows");
+    stats = spgemm_detail::row_stats(spgemm_detail::structure_of(A.csr()), spgemm_detail::structure_of(B.csr()),
+                                     kMainStream);
+    const std::size_t scratch = prune_detail::tile_scratch_bytes<V>(B.ncols());
+    const std::size_t room = panel_options.memory_budget;
+    stage_room = room > scratch ? std::min(room - scratch, kMaxDefaultBudget / 2) : 0;
+    tiles = stage_room > 0 &&
+            (tuning.pruned_product == Path::Tiles || stats.total_products >= kTileMinProductsPerRow * eid_t(n)) &&
+            without_sign_bits(A.csr(), B.csr());
+  }
+  if (tiles) {
+    info.algorithm = "tiles";
+    info.products = stats.total_products;
+    const prune_detail::LeftOverRows<V> left = [&](const std::vector<vid_t>& rows, SpgemmInfo& whole) {
+      Matrix<V> listed;
+      extract_rows(listed, A, rows);
+      device::Buffer<vid_t> ids(rows.size(), kMainStream);
+      ids.upload(rows);
+      SpgemmInfo part;
+      std::vector<device::DeviceCsr<V>> parts = pruned_panels(listed, ids.data(), part);
+      whole.nnz += part.nnz;
+      whole.global_table_rows += part.global_table_rows;
+      whole.dense_rows += part.dense_rows;
+      return joined(parts, listed.nrows(), B.ncols());
+    };
+    pieces = prune_detail::tiled_pruned_product(A.csr(), B.csr(), stats, spec, stage_room, row_peak.data(),
+                                                row_squares.data(), left, info, kMainStream);
+  } else {
+    pieces = pruned_panels(A, nullptr, info);
+  }
+  C = Matrix<V>(joined(pieces, n, B.ncols()));
   peak = std::move(row_peak);
   squares = std::move(row_squares);
   return info;
@@ -57,6 +131,6 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   template ::spgraph::gpu::SpgemmInfo spgraph::gpu::mxm_prune_rows<SR, V>(                                  \
       ::spgraph::gpu::Matrix<V>&, ::spgraph::gpu::Vector<V>&, ::spgraph::gpu::Vector<V>&,                    \
       const ::spgraph::gpu::Matrix<V>&, const ::spgraph::gpu::Matrix<V>&, SR, const ::spgraph::PruneSpec&,  \
-      const ::spgraph::MxmOptions&);
+      const ::spgraph::MxmOptions&, const ::spgraph::gpu::SpgemmTuning&);
 SPGRAPH_INSTANTIATE_MXM_PRUNE_ROWS(spgraph::PlusTimes, float)
 SPGRAPH_INSTANTIATE_MXM_PRUNE_ROWS(spgraph::PlusTimes, double)

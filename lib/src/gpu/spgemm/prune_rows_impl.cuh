@@ -45,7 +45,6 @@ constexpr int kRowThreads = 256;   // warp-per-row kernels: 8 rows a block at a 
 constexpr int kRowWarps = kRowThreads / 32;
 constexpr int kLongThreads = 512;  // a block per long row
 constexpr int kLongItems = 4;      // consecutive entries per thread in a long row's compaction step
-constexpr eid_t kLongTile = eid_t(kLongItems) * kLongThreads;
 constexpr eid_t kLongRow = 4096;   // rows with more entries go to a block
 constexpr eid_t kMaxLongBlocks = 2048;
 constexpr int kBins = 256;         // radix select: 8 bits a pass
@@ -171,11 +170,13 @@ struct WarpGroup {
   }
 };
 
-struct BlockGroup {
-  using StatsReduce = cub::BlockReduce<RowStats, kLongThreads>;
-  using CountReduce = cub::BlockReduce<eid_t, kLongThreads>;
-  using MassReduce = cub::BlockReduce<double, kLongThreads>;
-  using Scan = cub::BlockScan<int, kLongThreads>;
+// THREADS threads a row; STAGE bytes of shared memory at `stage` for a Select row's candidates.
+template <int THREADS, int STAGE>
+struct BlockGroupOf {
+  using StatsReduce = cub::BlockReduce<RowStats, THREADS>;
+  using CountReduce = cub::BlockReduce<eid_t, THREADS>;
+  using MassReduce = cub::BlockReduce<double, THREADS>;
+  using Scan = cub::BlockScan<int, THREADS>;
   struct Temp {
     union {
       typename StatsReduce::TempStorage stats;
@@ -186,11 +187,12 @@ struct BlockGroup {
     unsigned hist[kBins];
     unsigned long long word;  // what thread 0 found, for every thread
   };
-  static constexpr int kSize = kLongThreads;
-  static constexpr int kStage = kStageBytes;
+  static constexpr int kSize = THREADS;
+  static constexpr eid_t kTile = eid_t(kLongItems) * THREADS;
+  static constexpr int kStage = STAGE;
   Temp& temp;
   unsigned* hist;
-  void* stage;  // kStage bytes of shared memory (kernels of BarOp only)
+  void* stage;  // kStage bytes of shared memory (where a bar is found)
 
   __device__ int rank() const { return int(threadIdx.x); }
   __device__ bool leader() const { return threadIdx.x == 0; }
@@ -228,7 +230,7 @@ struct BlockGroup {
   template <class Keep, class Emit>
   __device__ void compact(eid_t b, eid_t e, Keep keep, Emit emit) const {
     eid_t out = 0;
-    for (eid_t base = b; base < e; base += kLongTile) {
+    for (eid_t base = b; base < e; base += kTile) {
       const eid_t mine = base + eid_t(threadIdx.x) * kLongItems;
       bool flags[kLongItems];
       int count = 0;
@@ -248,6 +250,7 @@ struct BlockGroup {
     }
   }
 };
+using BlockGroup = BlockGroupOf<kLongThreads, kStageBytes>;
 
 // Unsigned keys ordered as the values they stand for (CUB's radix sort's twiddle).
 template <class V>
@@ -324,7 +327,7 @@ struct PanelRows {
   device::CsrView<V> panel;
   vid_t first;
   PruneSpec spec;
-  V* peak;              // the product's rows: written at first + i
+  V* peak;              // the product's rows: written at row_of(i)
   V* squares;
   std::uint8_t* how;    // PruneCase per row
   double* bar;          // keep the entries >= bar (Threshold, Select, RecoverAll rows)
@@ -332,6 +335,9 @@ struct PanelRows {
                         // until its bar is known); then, scanned (nrows + 1), the pruned row offsets
   vid_t* long_rows;     // rows of more than kLongRow entries, in any order
   vid_t* long_count;
+  const vid_t* row_ids = nullptr;  // the product's row of each panel row, where not first + i
+
+  __device__ vid_t row_of(vid_t i) const { return row_ids ? row_ids[i] : first + i; }
 };
 
 __device__ __forceinline__ bool needs_bar(PruneCase how) {
@@ -348,17 +354,36 @@ struct RowOp {
   PanelRows<V> r;
 };
 
+// A row's summary, the values value(p) at columns col(p), p in [b, e) (its total valid in the
+// leader).
+template <class Group, class Values, class Cols>
+__device__ RowStats summarise_row(const Group& g, Values value, Cols col, eid_t b, eid_t e, vid_t diagonal,
+                                  double threshold) {
+  RowStats s = RowStats::none();
+#pragma unroll 4
+  for (eid_t p = b + g.rank(); p < e; p += Group::kSize) s.add(double(value(p)), col(p) == diagonal, threshold);
+  return g.reduce(s);
+}
+
+// The entries a row of n keeps, where its summary decides it (a RecoverAll row's: once its bar
+// is known, 0 until then; a Select row's: its entries >= threshold until then).
+__device__ __forceinline__ eid_t kept_by_summary(PruneCase how, const RowStats& s, eid_t n) {
+  return how == PruneCase::Threshold || how == PruneCase::Select ? s.kept
+         : how == PruneCase::KeepAll                           ? n
+         : how == PruneCase::Loop                              ? eid_t(s.diagonal)
+                                                               : 0;
+}
+
 template <class V>
 struct SummaryOp : RowOp<V, true, false> {
   template <class Group>
   __device__ void operator()(const Group& g, vid_t i, eid_t b, eid_t e) const {
     const PanelRows<V>& r = this->r;
-    const vid_t diagonal = r.first + i;
-    RowStats s = RowStats::none();
-#pragma unroll 4
-    for (eid_t p = b + g.rank(); p < e; p += Group::kSize)
-      s.add(double(r.panel.value(p)), r.panel.col[p] == diagonal, r.spec.threshold);
-    s = g.reduce(s);
+    const vid_t diagonal = r.row_of(i);
+    const device::CsrView<V>& a = r.panel;
+    const RowStats s = summarise_row(
+        g, [&a](eid_t p) { return a.value(p); }, [&a](eid_t p) { return a.col[p]; }, b, e, diagonal,
+        r.spec.threshold);
     if (!g.leader()) return;
     const eid_t n = e - b;
     r.peak[diagonal] = n > 0 ? V(s.peak) : V(0);
@@ -366,12 +391,46 @@ struct SummaryOp : RowOp<V, true, false> {
     const PruneCase how = ::spgraph::detail::prune_case(n, s.kept, s.kept_mass, r.spec);
     r.how[i] = std::uint8_t(how);
     r.bar[i] = r.spec.threshold;
-    r.keep[i] = how == PruneCase::Threshold || how == PruneCase::Select ? s.kept
-                : how == PruneCase::KeepAll                           ? n
-                : how == PruneCase::Loop                              ? eid_t(s.diagonal)
-                                                                      : 0;  // RecoverAll: once its bar is known
+    r.keep[i] = kept_by_summary(how, s, n);
   }
 };
+
+// The bar of a Select row whose entries >= threshold are the values value(p), p in [b, e),
+// with candidate(double(v)) (`kept` of them).
+template <class W, class Group, class Values, class Candidate>
+__device__ double select_row_bar(const Group& g, Values value, eid_t b, eid_t e, Candidate candidate, eid_t kept,
+                                 const PruneSpec& s) {
+  const double sbar = kth_largest<W>(g, value, b, e, candidate, s.select);
+  const eid_t selected = count_at_least(g, value, b, e, sbar);  // ties at sbar included
+  // select_bar reads the mass and the recover-th largest only where these hold.
+  const bool may_recover = s.recover > 0 && selected < s.recover;
+  const double selected_mass = may_recover ? mass_at_least(g, value, b, e, sbar) : 0.0;
+  const double recover_bar =
+      may_recover && kept > s.recover ? kth_largest<W>(g, value, b, e, candidate, s.recover) : 0.0;
+  return ::spgraph::detail::select_bar(sbar, selected, selected_mass, kept, recover_bar, s);
+}
+
+// The bar of a Select or RecoverAll row of values value(p), p in [b, e), `kept` of them >=
+// threshold, in every thread of the group.
+template <class V, class Group, class Values>
+__device__ double row_bar(const Group& g, PruneCase how, Values value, eid_t b, eid_t e, eid_t kept,
+                          const PruneSpec& s) {
+  if (how == PruneCase::RecoverAll)  // more than `recover` entries
+    return kth_largest<V>(g, value, b, e, [](double) { return true; }, s.recover);
+  // more than `select` entries >= threshold, `kept` of them
+  const double threshold = s.threshold;
+  if (kept * eid_t(sizeof(V)) <= Group::kStage) {
+    // A long row's candidates, often few of many, copied once to shared memory: the passes
+    // below then read only them (the bar of a Select row is never below threshold).
+    V* const stage = static_cast<V*>(g.stage);
+    g.compact(b, e, [&](eid_t p) { return double(value(p)) >= threshold; },
+              [&](eid_t p, eid_t k) { stage[k] = value(p); });
+    g.sync();
+    const auto staged = [stage](eid_t p) { return stage[p]; };
+    return select_row_bar<V>(g, staged, 0, kept, [](double) { return true; }, kept, s);
+  }
+  return select_row_bar<V>(g, value, b, e, [threshold](double v) { return v >= threshold; }, kept, s);
+}
 
 // The bar and kept count of each Select and RecoverAll row.
 template <class V>
@@ -381,48 +440,14 @@ struct BarOp : RowOp<V, false, true> {
     const PanelRows<V>& r = this->r;
     const PruneCase how = PruneCase(r.how[i]);
     if (!needs_bar(how)) return;
-    const PruneSpec& s = r.spec;
     const device::CsrView<V>& a = r.panel;
     const auto in_row = [&a](eid_t p) { return a.value(p); };
-    double bar = 0;
-    if (how == PruneCase::RecoverAll) {  // more than `recover` entries
-      bar = kth_largest<V>(g, in_row, b, e, [](double) { return true; }, s.recover);
-    } else {  // more than `select` entries >= threshold, `kept` of them
-      const eid_t kept = r.keep[i];
-      const double threshold = s.threshold;
-      if (kept * eid_t(sizeof(V)) <= Group::kStage) {
-        // A long row's candidates, often few of many, copied once to shared memory: the
-        // passes below then read only them (the bar of a Select row is never below threshold).
-        V* const stage = static_cast<V*>(g.stage);
-        g.compact(b, e, [&](eid_t p) { return double(a.value(p)) >= threshold; },
-                  [&](eid_t p, eid_t k) { stage[k] = a.value(p); });
-        g.sync();
-        const auto staged = [stage](eid_t p) { return stage[p]; };
-        bar = select_row_bar<V>(g, staged, 0, kept, [](double) { return true; }, kept, s);
-      } else {
-        bar = select_row_bar<V>(g, in_row, b, e, [threshold](double v) { return v >= threshold; }, kept, s);
-      }
-    }
+    const double bar = row_bar<V>(g, how, in_row, b, e, r.keep[i], r.spec);
     const eid_t kept_now = count_at_least(g, in_row, b, e, bar);
     if (g.leader()) {
       r.bar[i] = bar;
       r.keep[i] = kept_now;
     }
-  }
-
-  // The bar of a Select row whose entries >= threshold are the values value(p), p in [b, e),
-  // with candidate(double(v)) (`kept` of them).
-  template <class W, class Group, class Values, class Candidate>
-  __device__ static double select_row_bar(const Group& g, Values value, eid_t b, eid_t e, Candidate candidate,
-                                          eid_t kept, const PruneSpec& s) {
-    const double sbar = kth_largest<W>(g, value, b, e, candidate, s.select);
-    const eid_t selected = count_at_least(g, value, b, e, sbar);  // ties at sbar included
-    // select_bar reads the mass and the recover-th largest only where these hold.
-    const bool may_recover = s.recover > 0 && selected < s.recover;
-    const double selected_mass = may_recover ? mass_at_least(g, value, b, e, sbar) : 0.0;
-    const double recover_bar =
-        may_recover && kept > s.recover ? kth_largest<W>(g, value, b, e, candidate, s.recover) : 0.0;
-    return ::spgraph::detail::select_bar(sbar, selected, selected_mass, kept, recover_bar, s);
   }
 };
 
@@ -438,7 +463,7 @@ struct WriteOp : RowOp<V, false, false> {
     const eid_t at = r.keep[i];
     if (how == PruneCase::Loop) {  // the diagonal entry alone, set to 1, where the row holds it
       if (g.leader() && r.keep[i + 1] > at) {
-        col[at] = r.first + i;
+        col[at] = r.row_of(i);
         val[at] = V(1);
       }
       return;
@@ -503,11 +528,12 @@ void for_rows(const Op& op, eid_t max_long, cudaStream_t stream) {
   }
 }
 
-// Rows [first, first + panel.nrows) of the product, pruned: their own CSR (sorted columns, as
-// the panel's). peak and squares (the product's rows) get the panel's rows.
+// Rows [first, first + panel.nrows) of the product, or the rows row_ids[i] where given, pruned:
+// their own CSR (sorted columns, as the panel's). peak and squares (the product's rows) get the
+// panel's rows.
 template <class V>
 device::DeviceCsr<V> prune_panel(const device::DeviceCsr<V>& panel, vid_t first, const PruneSpec& spec, V* peak,
-                                 V* squares, cudaStream_t stream) {
+                                 V* squares, cudaStream_t stream, const vid_t* row_ids = nullptr) {
   const vid_t n = panel.nrows;
   const eid_t max_long = panel.nnz() / (kLongRow + 1);
   device::Buffer<std::uint8_t> how(n, stream);
@@ -516,8 +542,8 @@ device::DeviceCsr<V> prune_panel(const device::DeviceCsr<V>& panel, vid_t first,
   device::Buffer<vid_t> long_rows(std::size_t(std::max<eid_t>(max_long, 1)), stream), long_count(1, stream);
   long_count.fill_zero();
   SPGRAPH_CUDA(cudaMemsetAsync(keep.data() + n, 0, sizeof(eid_t), stream));  // the scan's last input
-  const PanelRows<V> rows{panel.view(), first, spec, peak, squares, how.data(), bar.data(), keep.data(),
-                          long_rows.data(), long_count.data()};
+  const PanelRows<V> rows{panel.view(), first,       spec,          peak,          squares, how.data(),
+                          bar.data(),   keep.data(), long_rows.data(), long_count.data(), row_ids};
   for_rows(SummaryOp<V>{{rows}}, max_long, stream);
   for_rows(BarOp<V>{{rows}}, max_long, stream);
   spgemm_detail::exclusive_scan(keep.data(), keep.data(), eid_t(n) + 1, stream);
