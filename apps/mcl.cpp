@@ -137,7 +137,8 @@ void declare(CLI::App& cli, Flags& f) {
   add_backend_option(cli, f.backend);
   cli.add_option("--memory-budget", f.mcl.memory_budget,
                  "bytes one part of the expansion may use (K, M, G suffixes for powers of 1024, as in 512M): on "
-                 "the GPU a row panel's device memory (default: half of what is free, at most 8G); under mpirun "
+                 "the GPU the device memory of the dense tiles' scratch and stage, or of a row panel (default: half "
+                 "of what is free, at most 8G); under mpirun "
                  "one phase's host memory on each rank (default: a quarter of the host's memory shared among "
                  "its ranks); the CPU backend, which prunes each row as it is produced, needs none")
       ->type_name("BYTES")

@@ -334,8 +334,9 @@ def mcl(A, inflation: float = 2.0, *, scheme: int | None = None, prune: int | No
 
     Parameters, with mcl's flags: inflation (-I, 2.0), scheme (-scheme 1..7: presets of P, S, R
     and pct; default mcl's 6), prune (-P, 10000), select (-S, 1100), recover (-R, 1400),
-    recover_percent (-pct, 90), max_iter (-L, 10000), memory_budget (bytes one panel of the
-    expansion may use; 0: half the free GPU memory up to 8 GiB, or a quarter of the host's).
+    recover_percent (-pct, 90), max_iter (-L, 10000), memory_budget (bytes one part of the
+    expansion may use: on the GPU its tiles' scratch and stage or a row panel; 0: half the free
+    GPU memory up to 8 GiB, or a quarter of the host's).
     Explicit values override the scheme's.
 
     Returns a NumPy int32 array: the cluster of each vertex, clusters numbered 0, 1, ... from
