@@ -581,6 +581,23 @@ TYPED_TEST(PruneRowsGpu, TilesOverflowAndLeftOvers) {
   }
 }
 
+// Auto takes the tiles for heavy products alone: many products a row and an entry of A (an
+// iterate of about 100 entries a row squared), not a product by the identity (one an entry)
+// nor the MCL example's (about 900 a row).
+TYPED_TEST(PruneRowsGpu, AutoTakesTheTilesForHeavyProducts) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  const PruneSpec s = mcl_specs().front();
+  const Csr<V> heavy = mcl_iterate<V>(3000, 100, 704);
+  const Pruned<V> got = gpu_prune(heavy, heavy, s);
+  EXPECT_EQ(got.info.algorithm, "tiles");
+  expect_same(got, reference_prune(heavy, heavy, s), "an iterate of about 100 entries a row, squared");
+  const Csr<V> wide = long_rows<V>();
+  EXPECT_EQ(gpu_prune(wide, identity<V>(wide.ncols), s).info.algorithm, "hash") << "by the identity";
+  const Csr<V> m = mcl_example<V>();
+  EXPECT_EQ(gpu_prune(m, m, s).info.algorithm, "hash") << "about 900 products a row";
+}
+
 // Negative values (or -0.0) hide a column's presence from the tiles: the panels take them.
 TYPED_TEST(PruneRowsGpu, SignedValuesGoToThePanels) {
   SPGRAPH_REQUIRE_GPU();

@@ -27,9 +27,12 @@ namespace {
 
 using spgemm_detail::kMainStream;
 
-// Products a row on average from which the tiles take a product (Auto): below it a block a
-// row costs more than the symbolic pass saves (MCL's later iterations; docs/performance/mcl.md).
+// What Auto asks of a product before it takes the tiles, on average: products a row (below, a
+// block a row costs more than the symbolic pass saves: MCL's later iterations) and products an
+// entry of A (below, the warps visit each entry's row of B once a tile for a few products: a
+// product by the identity, as the distributed backend prunes gathered rows, has one).
 constexpr eid_t kTileMinProductsPerRow = 2048;
+constexpr eid_t kTileMinProductsPerEntry = 64;
 
 // What the tiles need besides the work: values, and a bound on what a row keeps.
 template <class V>
@@ -80,11 +83,13 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   using Path = SpgemmTuning::PrunedProduct;
   SpgemmInfo info;
   std::vector<device::DeviceCsr<V>> pieces;
-  // Auto skips the row statistics where even the average row of B for each entry of A makes
-  // too few products (MCL's later iterations, of a few entries a row).
-  const double typical = double(A.nnz()) * double(B.nnz()) / double(std::max<vid_t>(B.nrows(), 1));
+  // Auto skips the row statistics where B's average row for each entry of A makes far too few
+  // products (MCL's later iterations, of a few entries a row).
+  const double typical_entry = double(B.nnz()) / double(std::max<vid_t>(B.nrows(), 1));
+  const bool may_be_heavy = typical_entry * double(A.nnz()) >= double(kTileMinProductsPerRow) * n / 8 &&
+                            typical_entry >= double(kTileMinProductsPerEntry) / 8;
   bool tiles = tuning.pruned_product != Path::Panels && tiles_apply(A.csr(), B.csr(), spec) &&
-               (tuning.pruned_product == Path::Tiles || typical >= double(kTileMinProductsPerRow) * n / 8);
+               (tuning.pruned_product == Path::Tiles || may_be_heavy);
   spgemm_detail::RowStats stats;
   std::size_t stage_room = 0;
   if (tiles) {
@@ -96,7 +101,8 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
     const std::size_t room = panel_options.memory_budget;
     stage_room = room > scratch ? std::min(room - scratch, kMaxDefaultBudget / 2) : 0;
     tiles = stage_room > 0 &&
-            (tuning.pruned_product == Path::Tiles || stats.total_products >= kTileMinProductsPerRow * eid_t(n)) &&
+            (tuning.pruned_product == Path::Tiles || (stats.total_products >= kTileMinProductsPerRow * eid_t(n) &&
+                                                      stats.total_products >= kTileMinProductsPerEntry * A.nnz())) &&
             without_sign_bits(A.csr(), B.csr());
   }
   if (tiles) {
