@@ -696,7 +696,7 @@ template <class B>
 json rank_row(Graph<B>& g, const dist::ProcessGrid& grid, bool gpu, const Options& options) {
   dist::Communicator& world = grid.world();
   g.template weighted<double>();
-  bench::reset_traffic(grid);
+  grid.reset_traffic();
   dist::pruned_product_tally = {};
   dist::Traffic traffic;
   dist::PrunedProductTally tally;
@@ -709,7 +709,7 @@ json rank_row(Graph<B>& g, const dist::ProcessGrid& grid, bool gpu, const Option
         MclResult m = algorithms::mcl(g, mcl);
         world.barrier();
         if (!checked) {
-          traffic = bench::grid_traffic(grid);
+          traffic = grid.traffic();
           tally = dist::pruned_product_tally;
           checked = true;
         }

@@ -173,18 +173,18 @@ json run_case(const std::string& algorithm, const BenchInput& in, const dist::Pr
   for (int w = 0; w < flags.warmup; ++w) timed(nullptr);
   if (gpu) device::reset_peak();
   const std::size_t live = gpu ? device::memory_stats().current : 0;
-  reset_traffic(grid);
+  grid.reset_traffic();
   std::vector<double> times;
   for (int r = 0; r < flags.repeats; ++r) times.push_back(timed(nullptr));
-  const dist::Traffic traffic = grid_traffic(grid);
+  const dist::Traffic traffic = grid.traffic();
   const double peak = gpu ? double(device::memory_stats().peak - std::min(live, device::memory_stats().peak)) : 0;
   const double live_bytes = gpu ? double(live) : 0;
 
-  reset_traffic(grid);
-  measure_waits(grid, true);
+  grid.reset_traffic();
+  grid.measure_waits(true);
   const double split_total = timed(nullptr);
-  measure_waits(grid, false);
-  const dist::Traffic split = grid_traffic(grid);
+  grid.measure_waits(false);
+  const dist::Traffic split = grid.traffic();
 
   const double seconds = median(times);
   const double per_iteration = seconds / std::max(1, outcome.iterations);

@@ -108,21 +108,6 @@ RankKind start_ranks(dist::MpiCommunicator& world, const std::string& ranks_on) 
   return kind;
 }
 
-dist::Traffic grid_traffic(const dist::ProcessGrid& grid) {
-  dist::Traffic t = grid.world().traffic();
-  t += grid.row_comm().traffic();
-  t += grid.col_comm().traffic();
-  return t;
-}
-
-void reset_traffic(const dist::ProcessGrid& grid) {
-  for (dist::Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->reset_traffic();
-}
-
-void measure_waits(const dist::ProcessGrid& grid, bool on) {
-  for (dist::Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->measure_waits(on);
-}
-
 namespace {
 double over_ranks(dist::Communicator& world, double value, dist::ReduceOp op) {
   double result = 0;

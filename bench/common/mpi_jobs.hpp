@@ -89,12 +89,6 @@ struct RankKind {
 };
 RankKind start_ranks(dist::MpiCommunicator& world, const std::string& ranks_on);
 
-// The traffic of the grid's three communicators (world, row, column), summed; reset and
-// measure_waits on all three.
-dist::Traffic grid_traffic(const dist::ProcessGrid& grid);
-void reset_traffic(const dist::ProcessGrid& grid);
-void measure_waits(const dist::ProcessGrid& grid, bool on);
-
 // Of `value` over the job's ranks. Collective.
 double most_over_ranks(dist::Communicator& world, double value);
 double sum_over_ranks(dist::Communicator& world, double value);

@@ -162,7 +162,7 @@ TYPED_TEST(DistAlgorithms, OnOneRankTheLocalBackendRunsAlone) {
   GridScope scope(grid);
   Graph<One> one(host);
   Graph<TypeParam> many(host);
-  for (Communicator* c : {&grid.world(), &grid.row_comm(), &grid.col_comm()}) c->reset_traffic();
+  grid.reset_traffic();
 
   const auto rank_one = algorithms::pagerank<double>(one, {});
   const auto rank_many = algorithms::pagerank<double>(many, {});
@@ -175,9 +175,7 @@ TYPED_TEST(DistAlgorithms, OnOneRankTheLocalBackendRunsAlone) {
   if constexpr (WordFrontierBfs<One>)
     EXPECT_EQ(spgraph::test::msbfs_answers(many, sources, {}).level, spgraph::test::msbfs_answers(one, sources, {}).level);
 
-  dist::Traffic traffic = grid.world().traffic();
-  traffic += grid.row_comm().traffic();
-  traffic += grid.col_comm().traffic();
+  const dist::Traffic traffic = grid.traffic();
   std::string calls;
   for (int c = 0; c < kCollectives; ++c)
     if (traffic.by_collective[c].calls)

@@ -53,6 +53,21 @@ ProcessGrid::ProcessGrid(Communicator& world, GridShape shape) : world_(world), 
   col_comm_ = world.split(col_, row_);  // my grid column, ranked by row
 }
 
+Traffic ProcessGrid::traffic() const {
+  Traffic t = world_.traffic();
+  t += row_comm_->traffic();
+  t += col_comm_->traffic();
+  return t;
+}
+
+void ProcessGrid::reset_traffic() const {
+  for (Communicator* c : {&world_, row_comm_.get(), col_comm_.get()}) c->reset_traffic();
+}
+
+void ProcessGrid::measure_waits(bool on) const {
+  for (Communicator* c : {&world_, row_comm_.get(), col_comm_.get()}) c->measure_waits(on);
+}
+
 namespace detail {
 
 void bad_block_arguments(std::int64_t n, std::int64_t parts, std::int64_t i, const char* what) {

@@ -53,6 +53,12 @@ class ProcessGrid {
   Communicator& row_comm() const { return *row_comm_; }  // size cols(), rank col()
   Communicator& col_comm() const { return *col_comm_; }  // size rows(), rank row()
 
+  // The three communicators' counters (world, row, column): their traffic summed, reset, and
+  // whether they measure waits (Communicator::measure_waits).
+  Traffic traffic() const;
+  void reset_traffic() const;
+  void measure_waits(bool on) const;
+
  private:
   Communicator& world_;
   GridShape shape_;
