@@ -23,8 +23,8 @@
 
 #include "../spgemm/spgemm_test_support.hpp"
 #include "gpu_vs_graphblas.hpp"
+#include "gpu/spgemm/pruned_tiles_impl.cuh"
 #include "host/prune_rule.hpp"
-#include "spgraph/device/device_info.hpp"
 #include "spgraph/gpu/mxm_prune_rows.hpp"
 
 namespace spgraph::test {
@@ -545,13 +545,6 @@ TYPED_TEST(PruneRowsGpu, TilesSkipGaps) {
   }
 }
 
-// The bytes of the tiles' scratch (pruned_tiles_impl.cuh): a row of B's columns a block, a block
-// an SM.
-template <class V>
-std::size_t tile_scratch(vid_t ncols) {
-  return std::size_t(device::multiprocessor_count()) * std::size_t(ncols) * (sizeof(vid_t) + sizeof(V));
-}
-
 // A budget that holds the tiles' scratch and a hundred rows' stage: the rows go in many pieces.
 TYPED_TEST(PruneRowsGpu, TilesInPiecesSameAsOne) {
   SPGRAPH_REQUIRE_GPU();
@@ -560,7 +553,8 @@ TYPED_TEST(PruneRowsGpu, TilesInPiecesSameAsOne) {
   const PruneSpec s = mcl_specs()[1];  // select 40, recover 60
   const std::size_t row_stage = 60 * (sizeof(vid_t) + sizeof(V)) + 2 * sizeof(eid_t) + sizeof(int);
   const Pruned<V> one = gpu_prune(a, a, s, 0, Path::Tiles);
-  const Pruned<V> many = gpu_prune(a, a, s, tile_scratch<V>(a.ncols) + 100 * row_stage, Path::Tiles);
+  const std::size_t budget = gpu::prune_detail::tile_scratch_bytes<V>(a.ncols) + 100 * row_stage;
+  const Pruned<V> many = gpu_prune(a, a, s, budget, Path::Tiles);
   EXPECT_EQ(one.info.panels, 1);
   EXPECT_GT(many.info.panels, 10);
   expect_same(many, one, "pieces of 75 rows against one");
@@ -573,7 +567,7 @@ TYPED_TEST(PruneRowsGpu, TilesOverflowAndLeftOvers) {
   SPGRAPH_REQUIRE_GPU();
   using V = TypeParam;
   const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
-  for (const std::size_t budget : {std::size_t(0), tile_scratch<V>(16) + 40}) {
+  for (const std::size_t budget : {std::size_t(0), gpu::prune_detail::tile_scratch_bytes<V>(16) + 40}) {
     const Pruned<V> got = gpu_prune(a, b, kWithRecovery, budget, Path::Tiles);
     EXPECT_EQ(got.info.algorithm, "tiles");
     expect_same(got, reference_prune(a, b, kWithRecovery), "budget " + std::to_string(budget));

@@ -38,8 +38,8 @@ constexpr int kTileThreads = 1024;
 constexpr int kTileWarps = kTileThreads / 32;
 constexpr int kTileBytes = 128 * 1024;  // the dense accumulator, then a Select row's candidates
 constexpr int kTileCursors = 2048;      // entries of A's row whose place in their B row is kept
-// Chunks of 32 entries of B a warp loads at once: 2 took web-NotreDame's second expansion from
-// 2.87 to 2.25 s and email-Enron's from 122 to 100 ms on an H200 (docs/performance/mcl.md).
+// Chunks of 32 entries of B a warp loads at once (2 against 1: docs/performance/mcl.md, "Loads a
+// step").
 constexpr int kTileStep = 2;
 
 template <class V>
