@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <numeric>
@@ -553,7 +554,7 @@ TYPED_TEST(PruneRowsGpu, TilesInPiecesSameAsOne) {
   const PruneSpec s = mcl_specs()[1];  // select 40, recover 60
   const std::size_t row_stage = 60 * (sizeof(vid_t) + sizeof(V)) + 2 * sizeof(eid_t) + sizeof(int);
   const Pruned<V> one = gpu_prune(a, a, s, 0, Path::Tiles);
-  const std::size_t budget = gpu::prune_detail::tile_scratch_bytes<V>(a.ncols) + 100 * row_stage;
+  const std::size_t budget = gpu::prune_detail::tile_scratch_bytes<V>(a.ncols, a.nnz()) + 100 * row_stage;
   const Pruned<V> many = gpu_prune(a, a, s, budget, Path::Tiles);
   EXPECT_EQ(one.info.panels, 1);
   EXPECT_GT(many.info.panels, 10);
@@ -567,7 +568,7 @@ TYPED_TEST(PruneRowsGpu, TilesOverflowAndLeftOvers) {
   SPGRAPH_REQUIRE_GPU();
   using V = TypeParam;
   const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
-  for (const std::size_t budget : {std::size_t(0), gpu::prune_detail::tile_scratch_bytes<V>(16) + 40}) {
+  for (const std::size_t budget : {std::size_t(0), gpu::prune_detail::tile_scratch_bytes<V>(16, b.nnz()) + 40}) {
     const Pruned<V> got = gpu_prune(a, b, kWithRecovery, budget, Path::Tiles);
     EXPECT_EQ(got.info.algorithm, "tiles");
     expect_same(got, reference_prune(a, b, kWithRecovery), "budget " + std::to_string(budget));
@@ -602,6 +603,37 @@ TYPED_TEST(PruneRowsGpu, SignedValuesGoToThePanels) {
   const Pruned<V> got = gpu_prune(a, b, kWithRecovery, 0, Path::Tiles);
   EXPECT_EQ(got.info.algorithm, "hash");
   expect_same(got, reference_prune(a, b, kWithRecovery), "a negative value");
+}
+
+// The tiles load a double B's values as floats where every one is a float (the other tests' B);
+// here one is not, so they must stay double. Row i of A holds 2^r entries of 2^-r (r = i % 5) and
+// B is the identity times 1 + 2^-24, which a float rounds to 1: every product, mass and square is
+// exact in double, and a B read as floats would give values of 2^-r instead.
+TEST(PruneRowsGpuDouble, TilesKeepValuesThatAreNotFloats) {
+  SPGRAPH_REQUIRE_GPU();
+  constexpr vid_t n = 64;
+  Csr<double> a;
+  a.nrows = a.ncols = n;
+  for (vid_t i = 0; i < n; ++i) {
+    const int r = int(i % 5);
+    std::vector<vid_t> cols;
+    for (vid_t k = 0; k < (vid_t(1) << r); ++k) cols.push_back((i + 3 * k) % n);
+    std::sort(cols.begin(), cols.end());
+    for (vid_t c : cols) {
+      a.col.push_back(c);
+      a.val.push_back(std::ldexp(1.0, -r));
+    }
+    a.rowptr.push_back(eid_t(a.col.size()));
+  }
+  Csr<double> b = identity<double>(n);
+  for (double& v : b.val) v = 1 + std::ldexp(1.0, -24);
+  ASSERT_NE(double(float(b.val[0])), b.val[0]);
+  for (const PruneSpec& spec : mcl_specs()) {
+    if (!tiles_take(spec)) continue;
+    const Pruned<double> got = gpu_prune(a, b, spec, 0, Path::Tiles);
+    EXPECT_EQ(got.info.algorithm, "tiles") << describe(spec);
+    expect_same(got, reference_prune(a, b, spec), describe(spec));
+  }
 }
 
 }  // namespace

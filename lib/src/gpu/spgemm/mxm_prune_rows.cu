@@ -96,7 +96,7 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
     const spgemm_detail::Structure a = spgemm_detail::structure_of(A.csr()), b = spgemm_detail::structure_of(B.csr());
     spgemm_detail::check_inner_dimensions(a, b, "mxm_prune_rows");
     stats = spgemm_detail::row_stats(a, b, kMainStream);
-    const std::size_t scratch = prune_detail::tile_scratch_bytes<V>(B.ncols());
+    const std::size_t scratch = prune_detail::tile_scratch_bytes<V>(B.ncols(), B.nnz());
     const std::size_t room = panel_options.memory_budget;
     stage_room = room > scratch ? std::min(room - scratch, kMaxDefaultBudget / 2) : 0;
     tiles = stage_room > 0 &&

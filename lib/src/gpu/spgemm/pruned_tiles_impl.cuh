@@ -22,6 +22,8 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/spgemm/device_ops.cuh"
@@ -38,9 +40,11 @@ constexpr int kTileThreads = 1024;
 constexpr int kTileWarps = kTileThreads / 32;
 constexpr int kTileBytes = 128 * 1024;  // the dense accumulator, then a Select row's candidates
 constexpr int kTileCursors = 2048;      // entries of A's row whose place in their B row is kept
-// Chunks of 32 entries of B a warp loads at once (2 against 1: docs/performance/mcl.md, "Loads a
-// step").
-constexpr int kTileStep = 2;
+// Chunks of 32 entries of B a warp loads at once, by the size of B's values as loaded: more
+// loads in flight hide more latency, until the registers spill (docs/performance/mcl.md, "Loads
+// a step").
+template <class BV>
+constexpr int kTileStep = sizeof(BV) == 4 ? 6 : 2;
 
 template <class V>
 struct Tile {
@@ -68,6 +72,7 @@ struct Tile {
 template <class V>
 struct TileJob {
   device::CsrView<V> a, b;
+  const float* b_float;  // a double B's values as floats, read where the kernel's BV is float
   const vid_t* min_col;  // the columns the row's products reach (spgemm_detail::RowStats)
   const vid_t* max_col;
   vid_t first, last;
@@ -97,7 +102,8 @@ struct TileJob {
   int* error;
 };
 
-template <class V>
+// BV: the type B's values are loaded as (float where they all are floats: half the bytes).
+template <class V, class BV>
 __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> job) {
   using T = Tile<V>;
   using Group = BlockGroupOf<kTileThreads, kTileBytes>;
@@ -118,6 +124,11 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
   const int lane = int(threadIdx.x & 31), warp = int(threadIdx.x >> 5);
   const device::CsrView<V>& a = job.a;
   const device::CsrView<V>& b = job.b;
+  const BV* b_val;
+  if constexpr (std::is_same_v<BV, V>)
+    b_val = b.val;
+  else
+    b_val = job.b_float;
   vid_t* const scol = job.scratch_col + eid_t(blockIdx.x) * job.scratch_cap;
   V* const sval = job.scratch_val + eid_t(blockIdx.x) * job.scratch_cap;
   constexpr vid_t kNoColumn = std::numeric_limits<vid_t>::max();
@@ -160,26 +171,27 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
         const eid_t qe = end[e];
         eid_t q = resume[e];
         while (true) {
-          // kTileStep chunks of 32 entries loaded at once, each value beside its column: one wait
+          // STEP chunks of 32 entries loaded at once, each value beside its column: one wait
           // a step (a lane past the tile loads again with the next tile).
-          vid_t c[kTileStep];
-          V bv[kTileStep];
+          constexpr int STEP = kTileStep<BV>;
+          vid_t c[STEP];
+          BV bv[STEP];
 #pragma unroll
-          for (int k = 0; k < kTileStep; ++k) {
+          for (int k = 0; k < STEP; ++k) {
             const eid_t p = q + k * 32 + lane;
             const bool real = p < qe;
             c[k] = real ? b.col[p] : kNoColumn;
-            bv[k] = real ? b.val[p] : V(0);
+            bv[k] = real ? b_val[p] : BV(0);
           }
           int took_all = 0;
           bool stop = false;
 #pragma unroll
-          for (int k = 0; k < kTileStep; ++k) {
+          for (int k = 0; k < STEP; ++k) {
             if (stop) break;  // the same in every lane
             const bool in = eid_t(c[k]) < t1;
             if (in) {
               const unsigned off = unsigned(eid_t(c[k]) - t0);
-              spgemm_detail::accumulate<monoid::Plus>(tile + off, av * bv[k]);
+              spgemm_detail::accumulate<monoid::Plus>(tile + off, av * V(bv[k]));
               touched[off >> 5] = 1;
             }
             const unsigned took = __ballot_sync(kFullWarp, in);  // a prefix of the lanes: B's row is sorted
@@ -358,16 +370,44 @@ bool has_sign_bits(const device::DeviceCsr<V>& m, cudaStream_t stream) {
   return device::read_value(found.data(), stream) != 0;
 }
 
+__global__ void narrow_kernel(const double* v, eid_t n, float* out, int* inexact) {
+  bool lost = false;
+  for (eid_t p = eid_t(blockIdx.x) * blockDim.x + threadIdx.x; p < n; p += eid_t(gridDim.x) * blockDim.x) {
+    const float f = float(v[p]);
+    out[p] = f;
+    lost |= double(f) != v[p];
+  }
+  if (__syncthreads_or(lost) && threadIdx.x == 0) *inexact = 1;
+}
+
+// m's values as floats where every one is a float (an MCL iterate's, rounded as mcl holds it):
+// the tiles then load half the bytes and sum exactly the same products. Empty where one is not.
+inline std::optional<device::Buffer<float>> float_values(const device::DeviceCsr<double>& m, cudaStream_t stream) {
+  device::Buffer<float> out(m.nnz(), stream);
+  device::Buffer<int> inexact(1, stream);
+  inexact.fill_zero();
+  constexpr int threads = 256;
+  if (m.nnz() > 0) {
+    narrow_kernel<<<spgemm_detail::grid_for(m.nnz(), threads), threads, 0, stream>>>(m.val.data(), m.nnz(), out.data(),
+                                                                                     inexact.data());
+    SPGRAPH_CHECK_LAUNCH("narrow_kernel");
+  }
+  if (device::read_value(inexact.data(), stream) != 0) return std::nullopt;
+  return out;
+}
+
 // The product's rows the tiles left over (host list, any order), pruned: their CSR in list
 // order, peak and squares written at their rows.
 template <class V>
 using LeftOverRows = std::function<device::DeviceCsr<V>(const std::vector<vid_t>& rows, SpgemmInfo& info)>;
 
-// Bytes of device memory the blocks' scratch takes (a row of B's columns a block); the stage
-// and the overflow area take what the caller gives them beside it.
+// Bytes of device memory the tiles take besides the stage and the overflow area, which take what
+// the caller gives them: the blocks' scratch (a row of B's columns a block) and a double B's
+// values as floats.
 template <class V>
-std::size_t tile_scratch_bytes(vid_t ncols) {
-  return std::size_t(device::multiprocessor_count()) * std::size_t(ncols) * (sizeof(vid_t) + sizeof(V));
+std::size_t tile_scratch_bytes(vid_t ncols, eid_t b_nnz) {
+  const std::size_t as_floats = std::is_same_v<V, double> ? std::size_t(b_nnz) * sizeof(float) : 0;
+  return std::size_t(device::multiprocessor_count()) * std::size_t(ncols) * (sizeof(vid_t) + sizeof(V)) + as_floats;
 }
 
 // A*B pruned by spec in pieces of consecutive rows, every row through the tiles or left over;
@@ -420,8 +460,12 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
   auto* error = reinterpret_cast<int*>(counters.data() + 2);
   auto* entries = counters.data() + 3;
   SPGRAPH_CUDA(cudaMemsetAsync(counters.data() + 2, 0, 2 * sizeof(unsigned long long), stream));
-  SPGRAPH_CUDA(cudaFuncSetAttribute(tile_prune_kernel<V>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    int(Tile<V>::kSharedBytes)));
+  std::optional<device::Buffer<float>> narrowed;
+  if constexpr (std::is_same_v<V, double>) narrowed = float_values(B, stream);
+  auto kernel = tile_prune_kernel<V, V>;
+  if constexpr (std::is_same_v<V, double>)
+    if (narrowed) kernel = tile_prune_kernel<V, float>;
+  SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Tile<V>::kSharedBytes)));
 
   std::vector<device::DeviceCsr<V>> pieces;
   for (vid_t first = 0; first < n; first += chunk) {
@@ -432,6 +476,7 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
     SPGRAPH_CUDA(cudaMemsetAsync(left_slot.data(), 0xff, std::size_t(rows) * sizeof(int), stream));
     const TileJob<V> job{A.view(),
                          B.view(),
+                         narrowed ? narrowed->data() : nullptr,
                          stats.min_col.data(),
                          stats.max_col.data(),
                          first,
@@ -460,7 +505,7 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
                          words,
                          entries,
                          error};
-    tile_prune_kernel<V><<<unsigned(blocks), kTileThreads, Tile<V>::kSharedBytes, stream>>>(job);
+    kernel<<<unsigned(blocks), kTileThreads, Tile<V>::kSharedBytes, stream>>>(job);
     SPGRAPH_CHECK_LAUNCH("tile_prune_kernel");
     spgemm_detail::check_kernel_error(device::read_value(error, stream), "mxm_prune_rows (tiles)");
     const vid_t left_count = device::read_value(words + 1, stream);
