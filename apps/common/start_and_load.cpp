@@ -29,20 +29,21 @@ bool reads_cache_rows(const InputOptions& input) {
 }
 
 #if SPGRAPH_HAVE_MPI
-// This rank's share of the graph under mpirun, so that no rank holds the whole graph: the rows
-// of its grid row's block, whole (dist::Backend's from_host keeps its block of them).
-// - A .spgcsr: each rank reads its rows alone (the file's arrays are at fixed offsets).
+// This rank's share of the graph under mpirun, so that no rank holds the whole graph: its block
+// of the grid, 1/P of the entries (what dist::Backend's from_host keeps of it).
+// - A .spgcsr: each rank reads its piece of the rows alone (the file's arrays are at fixed
+//   offsets).
 // - Matrix Market and edge-list text: each rank parses its byte range of the file, and the
 //   entries go to the ranks that keep their rows (io::read_text_rows), with the one-process
 //   reader's result and errors, an error agreed on by every rank and printed once.
-// --undirected then mirrors the rows' links across the ranks (io::mirror_rows). What needs the
-// whole file (io::text_rows_refusal: gzip-compressed text, .abc label files, --compact-ids, a
-// pipe) is not read here: distributed_run has every rank read it whole, as without mpirun.
+// --undirected then mirrors the rows' links across the ranks (io::mirror_rows), and each entry
+// goes to its block's rank (io::keep_entries). What needs the whole file (io::text_rows_refusal:
+// gzip-compressed text, .abc label files, --compact-ids, a pipe) is not read here:
+// distributed_run has every rank read it whole, as without mpirun.
 io::LoadedGraph load_rows(const InputOptions& input, const std::string& who, MpiJob& job) {
   const dist::GridShape shape = job.grid_shape();
-  const int grid_row = job.rank() / shape.cols;
   const io::RowsOf rows_of = [&](std::int64_t n) {
-    const dist::BlockRange r = dist::matrix_row_block(n, shape, grid_row);
+    const dist::BlockRange r = dist::vector_piece(n, shape, job.rank());
     return std::pair{r.begin, r.end};
   };
   dist::MpiRankExchange exchange(job.world());
@@ -64,6 +65,9 @@ io::LoadedGraph load_rows(const InputOptions& input, const std::string& who, Mpi
       throw io::AgreedReadError(e.what());
     }
     if (input.undirected && !graph.mirrored) io::mirror_rows(graph, rows_of, exchange);
+    const std::int64_t n = graph.matrix.nrows;
+    io::keep_entries(
+        graph, [&](std::int64_t row, std::int64_t col) { return dist::matrix_owner(n, n, shape, row, col); }, exchange);
   } catch (const io::AgreedReadError& e) {  // printed once
     throw JobWideError(e.what());
   }
@@ -96,7 +100,7 @@ StartedRun distributed_run(BackendChoice choice, const InputOptions& input, cons
     WallTimer load;
     run.graph = load_rows(input, who, job);
     run.load_seconds = load.seconds();
-    std::printf("load: by rows, each rank %s and keeps its grid row's rows\n",
+    std::printf("load: by rows, each rank %s and keeps its block of the grid\n",
                 reads_cache_rows(input) ? "read its rows of the cache" : "parsed its share of the file's lines");
   } else {
     run.graph = load_square_graph(input, who, run.load_seconds);

@@ -161,16 +161,16 @@ class RowHolders {
   std::pair<std::int64_t, std::int64_t> mine_;
 };
 
-// Entries sent to the ranks that keep their rows: the counts each way, from the entries' rows;
-// send() then carries any array of values along, each entry to every rank that keeps its row.
+// Entries sent to the ranks that keep them: the counts each way, from each entry's ranks
+// (to(e)); send() then carries any array of values along, each entry to every one of its ranks.
 class Routing {
  public:
-  Routing(RankExchange& ex, const RowHolders& holders, const std::vector<vid_t>& rows)
-      : ex_(ex), holders_(holders), rows_(rows) {
+  using Destinations = std::function<std::span<const int>(std::size_t entry)>;
+  Routing(RankExchange& ex, std::size_t entries, Destinations to) : ex_(ex), entries_(entries), to_(std::move(to)) {
     const std::size_t p = std::size_t(ex.size());
     send_counts_.assign(p, 0);
-    for (const vid_t r : rows)
-      for (const int q : holders.of(r)) ++send_counts_[std::size_t(q)];
+    for (std::size_t e = 0; e < entries; ++e)
+      for (const int q : to_(e)) ++send_counts_[std::size_t(q)];
     recv_counts_.assign(p, 0);
     ex.alltoall(send_counts_, recv_counts_);
     send_displs_ = offsets(send_counts_);
@@ -178,13 +178,13 @@ class Routing {
   }
   std::size_t received() const { return std::size_t(recv_displs_.back() + recv_counts_.back()); }
 
-  // values[e] (one per row given) to the ranks keeping row e; what this rank receives, by rank.
+  // values[e] (one per entry) to entry e's ranks; what this rank receives, by rank.
   template <class T>
   std::vector<T> send(const std::vector<T>& values) const {
     std::vector<T> out(std::size_t(send_displs_.back() + send_counts_.back()));
     std::vector<std::int64_t> next = send_displs_;
-    for (std::size_t e = 0; e < rows_.size(); ++e)
-      for (const int q : holders_.of(rows_[e])) out[std::size_t(next[std::size_t(q)]++)] = values[e];
+    for (std::size_t e = 0; e < entries_; ++e)
+      for (const int q : to_(e)) out[std::size_t(next[std::size_t(q)]++)] = values[e];
     std::vector<T> in(received());
     const auto bytes = [](std::vector<std::int64_t> v) {
       for (auto& x : v) x *= std::int64_t(sizeof(T));
@@ -202,19 +202,19 @@ class Routing {
     return d;
   }
   RankExchange& ex_;
-  const RowHolders& holders_;
-  const std::vector<vid_t>& rows_;
+  std::size_t entries_;
+  Destinations to_;
   std::vector<std::int64_t> send_counts_, send_displs_, recv_counts_, recv_displs_;
 };
 
-// The entries given (rows, cols, values or none) sent to the ranks keeping their rows, as an
-// n x m Coo in the order of the ranks that sent them.
-Coo<double> send_entries(RankExchange& ex, const RowHolders& holders, Coo<double>&& mine, std::int64_t n,
+// The entries given (rows, cols, values or none) sent to their ranks (to(e), which may read
+// mine.row: it is sent last), as an n x m Coo in the order of the ranks that sent them.
+Coo<double> send_entries(RankExchange& ex, const Routing::Destinations& to, Coo<double>& mine, std::int64_t n,
                          std::int64_t m, bool valued) {
   Coo<double> got;
   got.nrows = vid_t(n);
   got.ncols = vid_t(m);
-  const Routing routing(ex, holders, mine.row);
+  const Routing routing(ex, mine.row.size(), to);
   got.col = routing.send(mine.col);
   std::vector<vid_t>().swap(mine.col);
   if (valued) {
@@ -224,6 +224,17 @@ Coo<double> send_entries(RankExchange& ex, const RowHolders& holders, Coo<double
   std::vector<double>().swap(mine.val);
   got.row = routing.send(mine.row);
   return got;
+}
+
+// Each entry e to the ranks keeping its row rows[e].
+Routing::Destinations to_row_holders(const RowHolders& holders, const std::vector<vid_t>& rows) {
+  return [&holders, &rows](std::size_t e) { return std::span<const int>(holders.of(rows[e])); };
+}
+
+// ... each to the ranks keeping its row.
+Coo<double> send_entries(RankExchange& ex, const RowHolders& holders, Coo<double>&& mine, std::int64_t n,
+                         std::int64_t m, bool valued) {
+  return send_entries(ex, to_row_holders(holders, mine.row), mine, n, m, valued);
 }
 
 // This rank's rows held alone or by a higher rank too counted once: the lowest rank keeping a
@@ -466,7 +477,7 @@ class Share {
   const Coo<double> coo = share.parse_again();
   std::vector<std::int64_t> positions(coo.row.size());
   for (std::size_t k = 0; k < positions.size(); ++k) positions[k] = entries_before[std::size_t(ex.rank())] + std::int64_t(k);
-  const std::vector<std::int64_t> got = Routing(ex, holders, coo.row).send(positions);
+  const std::vector<std::int64_t> got = Routing(ex, coo.row.size(), to_row_holders(holders, coo.row)).send(positions);
   std::vector<std::int64_t> repeat = {0, 0, 0, 0, 0};  // found, second, first, row, col
   if (mine) repeat = {1, got[std::size_t(mine->second_position)], got[std::size_t(mine->first_position)], mine->row, mine->col};
   const std::vector<std::int64_t> all = gather(ex, repeat);
@@ -605,6 +616,30 @@ void mirror_rows(LoadedGraph& graph, const RowsOf& rows_of, RankExchange& ex) {
   both.val.insert(both.val.end(), got.val.begin(), got.val.end());
   graph.matrix = coo_to_csr(std::move(both), Duplicates::Max);
   graph.file_links = links_of(ex, holders, graph.matrix);
+}
+
+void keep_entries(LoadedGraph& graph, const EntryKeeper& keeper, RankExchange& ex) {
+  if (ex.size() == 1) return;  // every entry is kept where it is
+  const std::string doing = "sending the entries to the ranks that keep them";
+  const std::int64_t n = graph.matrix.nrows, m = graph.matrix.ncols;
+  const std::vector<std::int64_t> values = gather(ex, {graph.matrix.val.empty() ? 0 : 1});
+  const bool valued = std::find(values.begin(), values.end(), 1) != values.end();  // on some rank
+  Coo<double> mine;
+  std::vector<int> keeping;  // each entry's rank
+  together(ex, doing, [&] {
+    mine = csr_to_coo(graph.matrix);
+    graph.matrix = Csr<double>{};
+    keeping.resize(mine.row.size());
+    for (std::size_t e = 0; e < keeping.size(); ++e) {
+      keeping[e] = keeper(mine.row[e], mine.col[e]);
+      if (keeping[e] < 0 || keeping[e] >= ex.size())
+        throw Error("keep_entries: entry (" + std::to_string(mine.row[e]) + ", " + std::to_string(mine.col[e]) +
+                    ") given to rank " + std::to_string(keeping[e]) + " of " + std::to_string(ex.size()));
+    }
+  });
+  Coo<double> got = send_entries(
+      ex, [&](std::size_t e) { return std::span<const int>(&keeping[e], 1); }, mine, n, m, valued);
+  together(ex, doing, [&] { graph.matrix = coo_to_csr(std::move(got)); });
 }
 
 }  // namespace spgraph::io

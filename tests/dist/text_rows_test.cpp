@@ -5,7 +5,8 @@
 // with the same message on every rank. On the bundled graphs and malformed files, and on files
 // written here so that what matters falls across the ranks' byte ranges: errors at every place
 // of a file, repeats whose two lines two different ranks parse, a symmetric file's mirrors, an
-// undirected edge list, a line longer than a share, more ranks than rows.
+// undirected edge list, a line longer than a share, more ranks than rows. Then io::keep_entries:
+// each rank left with its 2D block of the whole read, as the apps load under mpirun.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -267,6 +268,56 @@ TEST(TextRows, GeneratedEdgeLists) {
   const std::string big = dir.write("big_id.txt", "0 1\n1 20000000\n");
   expect_rows_as_whole(big);
   expect_rows_as_whole(big, {.trust_vertex_count = true});
+}
+
+// The entries of a whole graph that rank r keeps in 2D (matrix_owner), every other entry absent.
+Csr<double> block_of_whole(const Csr<double>& a, GridShape shape, int r) {
+  Coo<double> kept;
+  kept.nrows = a.nrows;
+  kept.ncols = a.ncols;
+  for (vid_t i = 0; i < a.nrows; ++i)
+    for (eid_t k = a.rowptr[std::size_t(i)]; k < a.rowptr[std::size_t(i) + 1]; ++k)
+      if (matrix_owner(a.nrows, a.ncols, shape, i, a.col[std::size_t(k)]) == r) {
+        kept.row.push_back(i);
+        kept.col.push_back(a.col[std::size_t(k)]);
+        if (!a.val.empty()) kept.val.push_back(a.val[std::size_t(k)]);
+      }
+  return coo_to_csr(std::move(kept));
+}
+
+// What the apps load under mpirun: each rank reads its piece of the rows (then mirrors them
+// where `undirected`) and keep_entries sends every entry to its block's rank: each rank ends
+// with its block of the whole read, bit for bit, and the whole graph's link count.
+void expect_blocks_as_whole(const std::string& path, bool undirected = false) {
+  SCOPED_TRACE(path);
+  const Outcome whole = load_whole(path, {}, undirected);
+  ASSERT_EQ(whole.error, "");
+  MpiRankExchange exchange(world());
+  for_each_grid([&](const ProcessGrid& grid) {
+    const io::RowsOf rows_of = [&](std::int64_t n) {
+      const BlockRange r = vector_piece(n, grid.shape(), grid.world().rank());
+      return std::pair{r.begin, r.end};
+    };
+    io::LoadedGraph got = io::read_text_rows(path, {}, rows_of, exchange);
+    if (undirected && !got.mirrored) io::mirror_rows(got, rows_of, exchange);
+    const std::int64_t n = got.matrix.nrows;
+    io::keep_entries(
+        got, [&](std::int64_t i, std::int64_t j) { return matrix_owner(n, n, grid.shape(), i, j); }, exchange);
+    const Csr<double> want = block_of_whole(whole.graph.matrix, grid.shape(), grid.world().rank());
+    const Csr<double>& have = got.matrix;
+    EXPECT_EQ(have.nrows, want.nrows);
+    EXPECT_EQ(have.ncols, want.ncols);
+    EXPECT_EQ(have.rowptr, want.rowptr);
+    EXPECT_EQ(have.col, want.col);
+    EXPECT_EQ(have.val, want.val);
+    EXPECT_EQ(got.links(), whole.graph.matrix.nnz());
+  });
+}
+
+TEST(TextRows, EntriesKeptByTheirBlocks) {
+  for (const char* f : {"karate.mtx", "west0067.mtx", "hep-th.mtx", "zenios.mtx", "A.mtx"})
+    expect_blocks_as_whole(source(std::string("datasets/small/") + f));
+  expect_blocks_as_whole(source("datasets/small/west0067.mtx"), /*undirected=*/true);
 }
 
 TEST(TextRows, WholeReadsForWhatCannotBeShared) {

@@ -76,4 +76,11 @@ LoadedGraph read_text_rows(const std::string& path, const LoadOptions& options, 
 // it from the whole graph (the apps' --undirected); file_links is then the mirrored count.
 void mirror_rows(LoadedGraph& graph, const RowsOf& rows_of, RankExchange& exchange);
 
+// Collective: every entry of the ranks' rows (as read_text_rows, read_csr_cache_rows and
+// mirror_rows leave them, each row on one rank) sent to the rank keeper(row, col) names, which
+// then holds the entries it was sent alone, in a matrix of the same size: the distributed
+// backend's 2D blocks, so that a rank keeps 1/P of the graph. The rest of `graph` is kept.
+using EntryKeeper = std::function<int(std::int64_t row, std::int64_t col)>;
+void keep_entries(LoadedGraph& graph, const EntryKeeper& keeper, RankExchange& exchange);
+
 }  // namespace spgraph::io
