@@ -66,6 +66,7 @@
 #include "spgraph/dist/replicated_product.hpp"
 #include "spgraph/dist/word_bfs.hpp"
 #include "spgraph/error.hpp"
+#include "spgraph/immediate_map_reducer.hpp"
 #include "spgraph/operation_options.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/pass_with_totals.hpp"
@@ -562,26 +563,15 @@ struct Backend {
     grids[0]->world().allreduce(mine.data(), all.data(), R, ReduceOp::Sum);
     return all;
   }
-  template <int R>
-  class MapReducer {
-   public:
-    static constexpr bool deferred = false;
-    template <class F, class... Vs>
-    void start(F f, Vs&... vectors) {
-      if (pending_) throw Error("dist::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
-      sums_ = map_reduce<R>(f, vectors...);
-      pending_ = true;
+  struct MapReduce {  // map_reduce above as a MapReducer (immediate_map_reducer.hpp)
+    static constexpr const char* name = "dist";
+    template <int R, class F, class... Vs>
+    static std::array<double, R> run(F f, Vs&... vectors) {
+      return Backend::template map_reduce<R>(f, vectors...);
     }
-    std::array<double, R> finish() {
-      if (!pending_) throw Error("dist::MapReducer::finish: no pass was started since the last finish()");
-      pending_ = false;
-      return sums_;
-    }
-
-   private:
-    std::array<double, R> sums_{};
-    bool pending_ = false;
   };
+  template <int R>
+  using MapReducer = spgraph::detail::ImmediateMapReducer<R, MapReduce>;
   // mxv, then a pass over its rows with the previous pass's totals (the seed first), as
   // graphblas::MxvReducer. On a grid of one rank it is the local backend's MxvReducer on the
   // blocks, deferred where that one is; across ranks each pass runs when started and its sums

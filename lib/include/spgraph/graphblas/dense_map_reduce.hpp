@@ -28,6 +28,7 @@
 
 #include "spgraph/error.hpp"
 #include "spgraph/graphblas/matrix.hpp"
+#include "spgraph/immediate_map_reducer.hpp"
 
 namespace spgraph::graphblas {
 namespace detail {
@@ -95,27 +96,15 @@ std::array<double, R> map_reduce(F f, Vs&... vectors) {
   return sums;
 }
 
-template <int R>
-class MapReducer {
- public:
-  static constexpr bool deferred = false;  // start() returns once the pass is done
-
-  template <class F, class... Vs>
-  void start(F f, Vs&... vectors) {
-    if (pending_)
-      throw Error("graphblas::MapReducer::start: the previous pass's sums were not taken (call finish() first)");
-    sums_ = map_reduce<R>(f, vectors...);
-    pending_ = true;
+// graphblas::map_reduce as a MapReducer (immediate_map_reducer.hpp).
+struct DenseMapReduce {
+  static constexpr const char* name = "graphblas";
+  template <int R, class F, class... Vs>
+  static std::array<double, R> run(F f, Vs&... vectors) {
+    return map_reduce<R>(f, vectors...);
   }
-  std::array<double, R> finish() {
-    if (!pending_) throw Error("graphblas::MapReducer::finish: no pass was started since the last finish()");
-    pending_ = false;
-    return sums_;
-  }
-
- private:
-  std::array<double, R> sums_{};
-  bool pending_ = false;
 };
+template <int R>
+using MapReducer = spgraph::detail::ImmediateMapReducer<R, DenseMapReduce>;
 
 }  // namespace spgraph::graphblas
