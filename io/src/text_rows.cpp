@@ -162,11 +162,12 @@ class RowHolders {
 };
 
 // Entries sent to the ranks that keep them: the counts each way, from each entry's ranks
-// (to(e)); send() then carries any array of values along, each entry to every one of its ranks.
+// (to(e), a span of ranks); send() then carries any array of values along, each entry to every
+// one of its ranks.
+template <class To>
 class Routing {
  public:
-  using Destinations = std::function<std::span<const int>(std::size_t entry)>;
-  Routing(RankExchange& ex, std::size_t entries, Destinations to) : ex_(ex), entries_(entries), to_(std::move(to)) {
+  Routing(RankExchange& ex, std::size_t entries, To to) : ex_(ex), entries_(entries), to_(std::move(to)) {
     const std::size_t p = std::size_t(ex.size());
     send_counts_.assign(p, 0);
     for (std::size_t e = 0; e < entries; ++e)
@@ -203,14 +204,14 @@ class Routing {
   }
   RankExchange& ex_;
   std::size_t entries_;
-  Destinations to_;
+  To to_;
   std::vector<std::int64_t> send_counts_, send_displs_, recv_counts_, recv_displs_;
 };
 
 // The entries given (rows, cols, values or none) sent to their ranks (to(e), which may read
 // mine.row: it is sent last), as an n x m Coo in the order of the ranks that sent them.
-Coo<double> send_entries(RankExchange& ex, const Routing::Destinations& to, Coo<double>& mine, std::int64_t n,
-                         std::int64_t m, bool valued) {
+template <class To>
+Coo<double> send_entries(RankExchange& ex, To to, Coo<double>& mine, std::int64_t n, std::int64_t m, bool valued) {
   Coo<double> got;
   got.nrows = vid_t(n);
   got.ncols = vid_t(m);
@@ -227,7 +228,7 @@ Coo<double> send_entries(RankExchange& ex, const Routing::Destinations& to, Coo<
 }
 
 // Each entry e to the ranks keeping its row rows[e].
-Routing::Destinations to_row_holders(const RowHolders& holders, const std::vector<vid_t>& rows) {
+auto to_row_holders(const RowHolders& holders, const std::vector<vid_t>& rows) {
   return [&holders, &rows](std::size_t e) { return std::span<const int>(holders.of(rows[e])); };
 }
 
