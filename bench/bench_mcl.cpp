@@ -723,6 +723,7 @@ json rank_row(Graph<B>& g, const dist::ProcessGrid& grid, bool gpu, const Option
       row[t] = bench::most_over_ranks(world, row[t].get<double>());
   row.update({{"expansions", tally.products},
               {"phases", tally.phases},
+              {"replicated_expansions", tally.replicated},
               {"most_phases", tally.most_phases},
               {"largest_expansion_bound", tally.largest_estimate},
               {"bytes_moved_per_run", bench::sum_over_ranks(world, double(traffic.total().bytes))},
@@ -834,7 +835,10 @@ void add_ranks_rows(bench::Table& table, const RanksInput& in) {
                   ran ? std::to_string(row["clusters"].get<std::size_t>()) : "-", ms(number(row, "seconds_per_iteration")),
                   bench::fixed(number(row, "median_s"), 2), bench::times(number(row, "speedup_vs_alone")),
                   number(row, "expansions") > 0
-                      ? bench::fixed(number(row, "most_phases"), 0) + " / " + bench::fixed(number(row, "phases"), 0)
+                      ? bench::fixed(number(row, "most_phases"), 0) + " / " + bench::fixed(number(row, "phases"), 0) +
+                            (number(row, "replicated_expansions") > 0
+                                 ? ", " + bench::fixed(number(row, "replicated_expansions"), 0) + " replicated"
+                                 : "")
                       : "-",
                   bench::fixed(number(row, "bytes_moved_per_run") / 1e6, 1), mib_of(number(row, "peak_device_bytes")),
                   mib_of(number(row, "peak_host_bytes")), bench::fixed(number(row, "ari_vs_alone"), 4),
@@ -908,7 +912,8 @@ int run_ranks(const Options& options, std::ostream& out) {
       << options.timing.warmup << " warm-ups, the median of " << options.timing.repeats
       << " runs of build + iterate + interpret (the slowest rank's)\n"
       << "ms / iteration: the iterations' time over their count; phases: of the distributed expansions, most in\n"
-      << "  one / all (\"-\": a grid of one rank expands on its local backend); MB moved: what the collectives\n"
+      << "  one / all, and how many expanded on replicated operands, where the iterate fits every rank (\"-\": a\n"
+      << "  grid of one rank expands on its local backend); MB moved: what the collectives\n"
       << "  brought into the ranks in one run, all ranks; peak MiB a GPU: device memory above the uploaded graph,\n"
       << "  most over ranks; host MiB: peak resident set, most over ranks; ARI: against the job alone's and\n"
       << "  mcl's clusters; one GPU's memory: " << bench::gib(std::size_t(gpu_bytes)) << '\n';

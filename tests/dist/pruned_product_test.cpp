@@ -1,7 +1,8 @@
-// dist::Backend::mxm_prune_rows in phases (dist/pruned_product.hpp) against GraphBlasBackend's
-// mxm_prune_rows as one process, on every grid shape of the job's ranks: whatever the phases, the
-// pruned product, the peaks and the sums of squares are the one-process ones exactly, and the
-// phases are those the sizing rule gives, worked out here from the host matrices.
+// dist::Backend::mxm_prune_rows in phases (dist/pruned_product.hpp) and on replicated operands
+// (dist/replicated_product.hpp) against GraphBlasBackend's mxm_prune_rows as one process, on
+// every grid shape of the job's ranks: whatever the phases, the pruned product, the peaks and the
+// sums of squares are the one-process ones exactly, and the phases are those the sizing rule
+// gives, worked out here from the host matrices.
 //
 // The matrices are stochastic-like (each row's values at most 1 in all, about 1) with values of
 // a few bits over a power of two, so every product and sum is exact in float and double and
@@ -180,6 +181,38 @@ TEST(DistPrunedProduct, PhasesMatchOneProcessOnRandomMatrices) {
   if (world().size() > 1) {
     EXPECT_GT(past_rows, 0);  // uneven row blocks: phases with no rows on some
   }
+}
+
+// Backend::mxm_prune_rows takes the replicated operands (dist/replicated_product.hpp) where A and
+// B fit the budget, and the phases where they do not (1 byte): both give the one-process
+// product, peaks and squares exactly, for A A (MCL's, A's rows cut from the gathered B) and A B
+// (A's rows gathered along the grid row). One rank runs the local backend's own.
+TEST(DistPrunedProduct, ReplicatedWhereTheOperandsFit) {
+  for_each_grid([&](const ProcessGrid& grid) {
+    for (const vid_t n : {1, 7, 31}) {
+      const auto a = random_stochastic<double>(n, 86), b = random_stochastic<double>(n, 87);
+      const auto da = D::from_host(a), db = D::from_host(b);
+      for (const bool square : {true, false}) {
+        const auto ga = G::from_host(a), gb = G::from_host(square ? a : b);
+        for (const PruneSpec& spec : kSpecs) {
+          typename G::template Matrix<double> gc;
+          typename G::template Vector<double> gpeak, gsq;
+          G::mxm_prune_rows(gc, gpeak, gsq, ga, gb, PlusTimes{}, spec);
+          for (const std::size_t budget : {std::size_t(0), std::size_t(1)}) {
+            SCOPED_TRACE("n " + std::to_string(n) + (square ? ", A A" : ", A B") + ", budget " + std::to_string(budget));
+            const std::int64_t before = pruned_product_tally.replicated;
+            typename D::template Matrix<double> dc;
+            typename D::template Vector<double> dpeak, dsq;
+            D::mxm_prune_rows(dc, dpeak, dsq, da, square ? da : db, PlusTimes{}, spec, MxmOptions{.memory_budget = budget});
+            expect_same(D::to_host(dc), G::to_host(gc));
+            EXPECT_EQ(D::to_host(dpeak), G::to_host(gpeak));
+            EXPECT_EQ(D::to_host(dsq), G::to_host(gsq));
+            EXPECT_EQ(pruned_product_tally.replicated - before, budget == 0 && grid.world().size() > 1 ? 1 : 0);
+          }
+        }
+      }
+    }
+  });
 }
 
 TEST(DistPrunedProduct, PhasesMatchOneProcessOnARealGraph) {

@@ -20,9 +20,12 @@
 //   mxm_reduce_rows   where the operands fit each rank, every rank takes them whole and sums
 //                     its rows of an equal share of the work (dist/replicated_product.hpp);
 //                     else the masked product's rows summed (reduce_rows)
-//   mxm_prune_rows    in phases of rows sized from a memory estimate (dist/pruned_product.hpp):
-//                     each phase's product by SUMMA, each rank's rows of it gathered whole along
-//                     the grid row and pruned before the next phase
+//   mxm_prune_rows    where the operands fit each rank, every rank takes B whole and prunes its
+//                     rows of A B with the local backend's own pruned product
+//                     (dist/replicated_product.hpp); else in phases of rows sized from a memory
+//                     estimate (dist/pruned_product.hpp): each phase's product by SUMMA, each
+//                     rank's rows of it gathered whole along the grid row and pruned before the
+//                     next phase
 //   ewise_*, apply,   on each block (a transposed operand transposed first)
 //   assign, select    positional selects shifted by the block's offset; top-k per row (column)
 //                     on the whole row (column), gathered along the grid row (column)
@@ -251,8 +254,10 @@ struct Backend {
     reduce_rows<monoid::Plus>(y, C);
   }
 
-  // HipMCL's way: the product in phases of rows, each formed by SUMMA and pruned before the next
-  // (dist/pruned_product.hpp).
+  // Where A and B fit the budget (MxmOptions::memory_budget, or a quarter of the host's memory
+  // shared by its ranks) on every rank, on replicated operands by the local backend's pruned
+  // product (dist/replicated_product.hpp); else HipMCL's way: the product in phases of rows, each
+  // formed by SUMMA and pruned before the next (dist/pruned_product.hpp).
   template <class SR, class V>
   static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A, const Matrix<V>& B,
                              SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
@@ -265,7 +270,11 @@ struct Backend {
       return Local::mxm_prune_rows(output_block(C, g, {A.nrows(), B.ncols()}), output_piece(peak, g, A.nrows()),
                                    output_piece(squares, g, A.nrows()), A.block(), B.block(), sr, spec, opt);
     }
-    detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
+    const std::size_t budget = opt.memory_budget ? opt.memory_budget : detail::default_phase_budget(A.grid()->world());
+    if (detail::replicated_bytes<V>(A, B) <= budget)
+      detail::replicated_pruned_product(C, peak, squares, A, B, sr, spec, opt);
+    else
+      detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
   }
 
   // ---- element-wise --------------------------------------------------------------------------

@@ -190,32 +190,39 @@ bool all_pattern(Communicator& world, const Entries<V>& mine) {
   return any[0] && !any[1];
 }
 
-// A local CSR of nrows x ncols from entries already in local indices (unsorted; no repeats).
+// A local CSR of nrows x ncols from entries already in local indices (unsorted; no repeats):
+// placed by a counting sort on the rows (the entries usually come row after row), then each row
+// sorted by column where it is not already.
 template <class V>
 Csr<V> csr_from_local_entries(vid_t nrows, vid_t ncols, const std::vector<vid_t>& row, const std::vector<vid_t>& col,
                               const std::vector<wire_t<V>>& val, bool pattern) {
   const std::size_t nnz = row.size();
-  std::vector<std::size_t> order(nnz);
-  std::iota(order.begin(), order.end(), std::size_t(0));
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return row[a] != row[b] ? row[a] < row[b] : col[a] < col[b]; });
   Csr<V> h;
   h.nrows = nrows;
   h.ncols = ncols;
   h.rowptr.assign(std::size_t(nrows) + 1, 0);
+  for (std::size_t e = 0; e < nnz; ++e) ++h.rowptr[std::size_t(row[e]) + 1];
+  for (std::size_t i = 0; i < std::size_t(nrows); ++i) h.rowptr[i + 1] += h.rowptr[i];
+  std::vector<std::size_t> order(nnz);
+  {
+    std::vector<eid_t> next(h.rowptr.begin(), h.rowptr.end() - 1);
+    for (std::size_t e = 0; e < nnz; ++e) order[std::size_t(next[std::size_t(row[e])]++)] = e;
+  }
+  const auto by_col = [&](std::size_t a, std::size_t b) { return col[a] < col[b]; };
+  for (std::size_t i = 0; i < std::size_t(nrows); ++i) {
+    const auto first = order.begin() + h.rowptr[i], last = order.begin() + h.rowptr[i + 1];
+    if (!std::is_sorted(first, last, by_col)) std::sort(first, last, by_col);
+    for (auto k = first; k + 1 < last; ++k)
+      if (col[*k] == col[*(k + 1)])
+        throw Error("dist::Backend: entry (" + std::to_string(row[*k]) + ", " + std::to_string(col[*k]) +
+                    ") of a block appears twice");
+  }
   h.col.resize(nnz);
   std::vector<wire_t<V>> v(pattern ? 0 : nnz);
   for (std::size_t k = 0; k < nnz; ++k) {
-    const std::size_t e = order[k];
-    ++h.rowptr[std::size_t(row[e]) + 1];
-    h.col[k] = col[e];
-    if (!pattern) v[k] = val[e];
+    h.col[k] = col[order[k]];
+    if (!pattern) v[k] = val[order[k]];
   }
-  for (std::size_t i = 0; i < std::size_t(nrows); ++i) h.rowptr[i + 1] += h.rowptr[i];
-  for (std::size_t k = 1; k < nnz; ++k)
-    if (row[order[k]] == row[order[k - 1]] && col[order[k]] == col[order[k - 1]])
-      throw Error("dist::Backend: entry (" + std::to_string(row[order[k]]) + ", " + std::to_string(col[order[k]]) +
-                  ") of a block appears twice");
   h.val = from_wire<V>(std::move(v));
   return h;
 }

@@ -58,6 +58,7 @@ struct PrunedProductTally {
   std::int64_t phases = 0;            // their phases, summed
   std::int64_t most_phases = 0;       // of one product
   std::int64_t largest_estimate = 0;  // the largest bound on one unpruned product's entries
+  std::int64_t replicated = 0;        // of the products, those formed on replicated operands
 };
 inline PrunedProductTally pruned_product_tally;
 

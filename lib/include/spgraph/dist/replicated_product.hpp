@@ -1,9 +1,17 @@
 #pragma once
-// dist::Backend::mxm_reduce_rows where its operands fit every rank, as H-INDEX and TRUST start
-// triangle counting: every rank gathers M, A and B whole, sums the rows of (A B) .* M in its
-// range of rows with the local backend (the ranges hold about equal shares of the estimated
-// work), and the sums are all-gathered. One all-gather of the operands replaces SUMMA's panels,
-// and no rank waits on another until the sums.
+// Products whose operands fit every rank, as H-INDEX and TRUST start triangle counting: no
+// SUMMA, no panels, each rank computing its share of the rows on whole operands with the local
+// backend.
+//
+// dist::Backend::mxm_reduce_rows (triangle counting): every rank gathers M, A and B whole, sums
+// the rows of (A B) .* M in its range of rows (the ranges hold about equal shares of the
+// estimated work), and the sums are all-gathered. One all-gather of the operands replaces SUMMA's
+// panels, and no rank waits on another until the sums.
+//
+// dist::Backend::mxm_prune_rows (MCL's expansion): every rank gathers B whole and its vector
+// piece's rows of A, and the local backend's own pruned product (the lean CPU expansion, the
+// GPU's tiles) prunes each row as it is produced: no unpruned product is formed in phases, nor
+// moved. The kept entries go to their blocks; the peaks and squares are the piece's already.
 //
 // A row's work: without transpose_b, its multiplications (the sum over A's entries a_ik of B's
 // row k's length); with transpose_b (dot products), the sum over M's entries (i, j) of
@@ -97,6 +105,41 @@ Vector<Local, sum_type_t<V>> replicated_reduce_rows(const ProcessGrid& g, const 
   const BlockRange piece = vector_piece(A.nrows(), g.shape(), me);
   return Vector<Local, T>(g, A.nrows(),
                           Local::from_host(std::vector<T>(all.begin() + piece.begin, all.begin() + piece.end)));
+}
+
+// C, peak and squares as Backend::mxm_prune_rows (operations.hpp), each rank pruning its vector
+// piece's rows of A times the whole of B with the local backend: the rows one process computes,
+// term for term. Collective over the grid.
+template <class Local, class SR, class V>
+void replicated_pruned_product(Matrix<Local, V>& C, Vector<Local, V>& peak, Vector<Local, V>& squares,
+                               const Matrix<Local, V>& A, const Matrix<Local, V>& B, SR sr, const PruneSpec& spec,
+                               const MxmOptions& opt) {
+  const ProcessGrid& g = *A.grid();
+  const std::int64_t n = A.nrows(), m = B.ncols();
+  const BlockRange piece = vector_piece(n, g.shape(), g.world().rank());
+  const Csr<V> b = Backend<Local>::to_host(B);
+  // The piece's rows at their global positions, the other rows empty, so that mcl's diagonal rule
+  // sees the right column. MCL's A is B: its rows are then cut from the gathered copy.
+  const Csr<V> rows = &A == &B ? rows_only(b, piece.begin, piece.end) : piece_rows(A);
+  typename Local::template Matrix<V> pruned;
+  typename Local::template Vector<V> peak_rows, squares_rows;
+  Local::mxm_prune_rows(pruned, peak_rows, squares_rows, Local::from_host(rows), Local::from_host(b), sr, spec, opt);
+  const Csr<V> h = Local::to_host(pruned);
+  Entries<V> kept;
+  for (std::int64_t i = piece.begin; i < piece.end; ++i)
+    for (eid_t e = h.rowptr[std::size_t(i)]; e < h.rowptr[std::size_t(i) + 1]; ++e) {
+      kept.push(i, h.col[std::size_t(e)]);
+      kept.val.push_back(h.val[std::size_t(e)]);
+    }
+  C = matrix_from_entries<Local, V>(g, n, m, kept);
+  const auto of_piece = [&](const typename Local::template Vector<V>& all) {
+    const std::vector<V> h_all = Local::to_host(all);
+    return Vector<Local, V>(g, n, Local::from_host(std::vector<V>(h_all.begin() + piece.begin, h_all.begin() + piece.end)));
+  };
+  peak = of_piece(peak_rows);
+  squares = of_piece(squares_rows);
+  pruned_product_tally.products += 1;
+  pruned_product_tally.replicated += 1;
 }
 
 }  // namespace spgraph::dist::detail
