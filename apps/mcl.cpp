@@ -139,8 +139,9 @@ void declare(CLI::App& cli, Flags& f) {
                  "bytes one part of the expansion may use (K, M, G suffixes for powers of 1024, as in 512M): on "
                  "the GPU the device memory of the dense tiles' scratch and stage, or of a row panel (default: half "
                  "of what is free, at most 8G); under mpirun "
-                 "one phase's host memory on each rank (default: a quarter of the host's memory shared among "
-                 "its ranks); the CPU backend, which prunes each row as it is produced, needs none")
+                 "each rank's host memory for the iterate replicated on every rank, past which the expansion "
+                 "runs in phases of that size (default: a quarter of the host's memory shared among its "
+                 "ranks); the CPU backend, which prunes each row as it is produced, needs none")
       ->type_name("BYTES")
       ->transform(CLI::AsSizeValue(false).description(""));
 }
