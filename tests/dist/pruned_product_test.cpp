@@ -199,11 +199,13 @@ TEST(DistPrunedProduct, ReplicatedWhereTheOperandsFit) {
           typename G::template Vector<double> gpeak, gsq;
           G::mxm_prune_rows(gc, gpeak, gsq, ga, gb, PlusTimes{}, spec);
           for (const std::size_t budget : {std::size_t(0), std::size_t(1)}) {
-            SCOPED_TRACE("n " + std::to_string(n) + (square ? ", A A" : ", A B") + ", budget " + std::to_string(budget));
+            SCOPED_TRACE("n " + std::to_string(n) + (square ? ", A A" : ", A B") + ", budget " +
+                         std::to_string(budget));
             const std::int64_t before = pruned_product_tally.replicated;
             typename D::template Matrix<double> dc;
             typename D::template Vector<double> dpeak, dsq;
-            D::mxm_prune_rows(dc, dpeak, dsq, da, square ? da : db, PlusTimes{}, spec, MxmOptions{.memory_budget = budget});
+            D::mxm_prune_rows(dc, dpeak, dsq, da, square ? da : db, PlusTimes{}, spec,
+                              MxmOptions{.memory_budget = budget});
             expect_same(D::to_host(dc), G::to_host(gc));
             EXPECT_EQ(D::to_host(dpeak), G::to_host(gpeak));
             EXPECT_EQ(D::to_host(dsq), G::to_host(gsq));

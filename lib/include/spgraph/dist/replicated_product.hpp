@@ -134,7 +134,8 @@ void replicated_pruned_product(Matrix<Local, V>& C, Vector<Local, V>& peak, Vect
   C = matrix_from_entries<Local, V>(g, n, m, kept);
   const auto of_piece = [&](const typename Local::template Vector<V>& all) {
     const std::vector<V> h_all = Local::to_host(all);
-    return Vector<Local, V>(g, n, Local::from_host(std::vector<V>(h_all.begin() + piece.begin, h_all.begin() + piece.end)));
+    return Vector<Local, V>(g, n,
+                            Local::from_host(std::vector<V>(h_all.begin() + piece.begin, h_all.begin() + piece.end)));
   };
   peak = of_piece(peak_rows);
   squares = of_piece(squares_rows);
