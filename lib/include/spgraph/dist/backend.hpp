@@ -270,11 +270,12 @@ struct Backend {
       return Local::mxm_prune_rows(output_block(C, g, {A.nrows(), B.ncols()}), output_piece(peak, g, A.nrows()),
                                    output_piece(squares, g, A.nrows()), A.block(), B.block(), sr, spec, opt);
     }
-    const std::size_t budget = opt.memory_budget ? opt.memory_budget : detail::default_phase_budget(A.grid()->world());
-    if (detail::replicated_bytes<V>(A, B) <= budget)
+    MxmOptions phased = opt;  // the default budget asked of the ranks once, for both choices
+    if (!phased.memory_budget) phased.memory_budget = detail::default_phase_budget(A.grid()->world());
+    if (detail::replicated_bytes<V>(A, B) <= phased.memory_budget)
       detail::replicated_pruned_product(C, peak, squares, A, B, sr, spec, opt);
     else
-      detail::pruned_product(C, peak, squares, A, B, sr, spec, opt);
+      detail::pruned_product(C, peak, squares, A, B, sr, spec, phased);
   }
 
   // ---- element-wise --------------------------------------------------------------------------
