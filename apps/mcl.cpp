@@ -137,7 +137,7 @@ void declare(CLI::App& cli, Flags& f) {
   add_backend_option(cli, f.backend);
   cli.add_option("--memory-budget", f.mcl.memory_budget,
                  "bytes one part of the expansion may use (K, M, G suffixes for powers of 1024, as in 512M): on "
-                 "the GPU the device memory of the dense tiles' scratch and stage, or of a row panel (default: half "
+                 "the GPU the device memory of the tiles' scratch and stage, or of a row panel (default: half "
                  "of what is free, at most 8G); under mpirun "
                  "each rank's host memory for the iterate replicated on every rank, past which the expansion "
                  "runs in phases of that size (default: a quarter of the host's memory shared among its "

@@ -467,26 +467,38 @@ TYPED_TEST(PruneRowsGpu, EmptyOperands) {
   EXPECT_EQ(got.peak, std::vector<V>(12, V(0)));
 }
 
-// ---- the dense tiles (Path::Tiles; Auto takes them for products of many products a row)
+// ---- the tiles (Auto takes them for products of many products a row): every row dense
+// (Path::Tiles) and every row hashed (Path::HashedTiles)
+
+const Path kTilePaths[] = {Path::Tiles, Path::HashedTiles};
+
+std::string describe(const PruneSpec& s, Path path) {
+  return describe(s) + (path == Path::HashedTiles ? ", hashed tiles" : ", dense tiles");
+}
 
 // Whether the tiles take a product pruned by s: values without sign bits and a bound on what a
 // row keeps.
 bool tiles_take(const PruneSpec& s) { return std::max(s.select, s.recover) > 0; }
 
+// The tiles ran, every one of the product's rows in the kind of tile the path names.
 template <class V>
-void expect_tiles(const Pruned<V>& got, const PruneSpec& s) {
-  EXPECT_EQ(got.info.algorithm, tiles_take(s) ? "tiles" : "hash") << describe(s);
+void expect_tiles(const Pruned<V>& got, const PruneSpec& s, Path path) {
+  EXPECT_EQ(got.info.algorithm, tiles_take(s) ? "tiles" : "hash") << describe(s, path);
+  const vid_t hashed = tiles_take(s) && path == Path::HashedTiles ? got.c.nrows : 0;
+  EXPECT_EQ(got.info.hashed_rows, hashed) << describe(s, path);
 }
 
 TYPED_TEST(PruneRowsGpu, TilesEveryCase) {
   SPGRAPH_REQUIRE_GPU();
   using V = TypeParam;
   const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
-  for (const PruneSpec& spec : {kWithRecovery, kNoRecovery}) {
-    const Pruned<V> got = gpu_prune(a, b, spec, 0, Path::Tiles);
-    expect_tiles(got, spec);
-    expect_same(got, reference_prune(a, b, spec), describe(spec));
-    EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning";
+  for (const Path path : kTilePaths) {
+    for (const PruneSpec& spec : {kWithRecovery, kNoRecovery}) {
+      const Pruned<V> got = gpu_prune(a, b, spec, 0, path);
+      expect_tiles(got, spec, path);
+      expect_same(got, reference_prune(a, b, spec), describe(spec, path));
+      EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning";
+    }
   }
 }
 
@@ -497,19 +509,21 @@ TYPED_TEST(PruneRowsGpu, TilesLongRowsAndLeftOvers) {
   SPGRAPH_REQUIRE_GPU();
   using V = TypeParam;
   const Csr<V> a = long_rows<V>(), b = identity<V>(a.ncols);
-  for (const LongRowsCase& k : long_rows_cases()) {
-    const Pruned<V> got = gpu_prune(a, b, k.spec, 0, Path::Tiles);
-    expect_tiles(got, k.spec);
-    expect_same(got, reference_prune(a, b, k.spec), describe(k.spec));
-    EXPECT_EQ(row_lengths(got.c), k.kept) << describe(k.spec);
-  }
   const Csr<V> m = mcl_example<V>();
   const Csr<V> product = oracle_mxm<PlusTimes>(m, m);
-  for (const PruneSpec& s : mcl_specs()) {
-    const Pruned<V> got = gpu_prune(m, m, s, 0, Path::Tiles);
-    expect_tiles(got, s);
-    expect_same(got, reference_prune(product, s), describe(s));
-    EXPECT_EQ(got.info.nnz, product.nnz()) << describe(s);
+  for (const Path path : kTilePaths) {
+    for (const LongRowsCase& k : long_rows_cases()) {
+      const Pruned<V> got = gpu_prune(a, b, k.spec, 0, path);
+      expect_tiles(got, k.spec, path);
+      expect_same(got, reference_prune(a, b, k.spec), describe(k.spec, path));
+      EXPECT_EQ(row_lengths(got.c), k.kept) << describe(k.spec, path);
+    }
+    for (const PruneSpec& s : mcl_specs()) {
+      const Pruned<V> got = gpu_prune(m, m, s, 0, path);
+      expect_tiles(got, s, path);
+      expect_same(got, reference_prune(product, s), describe(s, path));
+      EXPECT_EQ(got.info.nnz, product.nnz()) << describe(s, path);
+    }
   }
 }
 
@@ -539,11 +553,25 @@ TYPED_TEST(PruneRowsGpu, TilesSkipGaps) {
   const vid_t n = 3000, wide = 300000;
   const Csr<V> b = spread_rows<V>(n, wide, 11);
   Csr<V> a = mcl_iterate<V>(n, 20, 12);
-  for (const PruneSpec& s : {PruneSpec{1.0 / 4096, 200, 300, 0.9}, PruneSpec{0.0, 50, 0, 0}}) {
-    const Pruned<V> got = gpu_prune(a, b, s, 0, Path::Tiles);
-    expect_tiles(got, s);
-    expect_same(got, reference_prune(a, b, s), describe(s));
+  for (const Path path : kTilePaths) {
+    for (const PruneSpec& s : {PruneSpec{1.0 / 4096, 200, 300, 0.9}, PruneSpec{0.0, 50, 0, 0}}) {
+      const Pruned<V> got = gpu_prune(a, b, s, 0, path);
+      expect_tiles(got, s, path);
+      expect_same(got, reference_prune(a, b, s), describe(s, path));
+    }
   }
+}
+
+// The entries a tile's scratch holds for A*B: the most products of a row, at most B's columns.
+template <class V>
+eid_t scratch_columns(const Csr<V>& a, const Csr<V>& b) {
+  eid_t most = 1;
+  for (vid_t i = 0; i < a.nrows; ++i) {
+    eid_t products = 0;
+    for (eid_t p = a.rowptr[i]; p < a.rowptr[i + 1]; ++p) products += b.row_length(a.col[p]);
+    most = std::max(most, products);
+  }
+  return std::min<eid_t>(most, b.ncols);
 }
 
 // A budget that holds the tiles' scratch and a hundred rows' stage: the rows go in many pieces.
@@ -552,14 +580,17 @@ TYPED_TEST(PruneRowsGpu, TilesInPiecesSameAsOne) {
   using V = TypeParam;
   const Csr<V> a = mcl_iterate<V>(2000, 30, 703);
   const PruneSpec s = mcl_specs()[1];  // select 40, recover 60
-  const std::size_t row_stage = 60 * (sizeof(vid_t) + sizeof(V)) + 2 * sizeof(eid_t) + sizeof(int);
-  const Pruned<V> one = gpu_prune(a, a, s, 0, Path::Tiles);
-  const std::size_t budget = gpu::prune_detail::tile_scratch_bytes<V>(a.ncols, a.nnz()) + 100 * row_stage;
-  const Pruned<V> many = gpu_prune(a, a, s, budget, Path::Tiles);
-  EXPECT_EQ(one.info.panels, 1);
-  EXPECT_GT(many.info.panels, 10);
-  expect_same(many, one, "pieces of 75 rows against one");
-  expect_same(many, reference_prune(a, a, s), "pieces of 75 rows against the reference");
+  const std::size_t budget = gpu::prune_detail::tile_scratch_bytes<V>(scratch_columns(a, a), a.nnz()) +
+                             100 * gpu::prune_detail::tile_row_bytes<V>(s);
+  for (const Path path : kTilePaths) {
+    const Pruned<V> one = gpu_prune(a, a, s, 0, path);
+    const Pruned<V> many = gpu_prune(a, a, s, budget, path);
+    EXPECT_EQ(one.info.panels, 1);
+    EXPECT_GT(many.info.panels, 10);
+    expect_tiles(many, s, path);
+    expect_same(many, one, describe(s, path) + ": pieces of 75 rows against one");
+    expect_same(many, reference_prune(a, a, s), describe(s, path) + ": pieces of 75 rows against the reference");
+  }
 }
 
 // Rows keeping more than max(select, recover) (ties at the bar: crafted rows 2 and 8) go to the
@@ -568,12 +599,74 @@ TYPED_TEST(PruneRowsGpu, TilesOverflowAndLeftOvers) {
   SPGRAPH_REQUIRE_GPU();
   using V = TypeParam;
   const Csr<V> a = in_units<V>(kCrafted), b = identity<V>(16);
-  for (const std::size_t budget : {std::size_t(0), gpu::prune_detail::tile_scratch_bytes<V>(16, b.nnz()) + 40}) {
-    const Pruned<V> got = gpu_prune(a, b, kWithRecovery, budget, Path::Tiles);
-    EXPECT_EQ(got.info.algorithm, "tiles");
-    expect_same(got, reference_prune(a, b, kWithRecovery), "budget " + std::to_string(budget));
-    EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning, budget " << budget;
+  for (const Path path : kTilePaths) {
+    const std::size_t scratch = gpu::prune_detail::tile_scratch_bytes<V>(scratch_columns(a, b), b.nnz());
+    for (const std::size_t budget : {std::size_t(0), scratch + 40}) {
+      const Pruned<V> got = gpu_prune(a, b, kWithRecovery, budget, path);
+      const std::string what = describe(kWithRecovery, path) + ", budget " + std::to_string(budget);
+      expect_tiles(got, kWithRecovery, path);
+      expect_same(got, reference_prune(a, b, kWithRecovery), what);
+      EXPECT_EQ(got.info.nnz, a.nnz()) << "entries before pruning, " << what;
+    }
   }
+}
+
+// A hashed piece whose columns outgrow its table is walked again at half the width. Row 0 of B
+// reaches column 0 and 9000 columns at the far end of 300000: the first piece's width, guessed
+// as if the row's 9001 products were spread evenly (3072 columns a piece), holds column 0 alone,
+// so the second piece, eight times as wide, holds all 9000 (over the 4096 a piece may find) and
+// is walked again at 4500 and 2250 columns. Rows 1-3 of B are shorter copies; A's rows reach
+// them in turn.
+TYPED_TEST(PruneRowsGpu, HashedTilesWalkAPieceAgainWhereItOverflows) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  constexpr vid_t wide = 300000;
+  std::vector<Entry<V>> bs;
+  for (vid_t r = 0; r < 4; ++r) {
+    bs.push_back({r, 0, V(1) / V(16)});
+    for (vid_t j = 0; j < 9000 - 2000 * r; ++j) bs.push_back({r, 290000 + j, V(1 + (j * 7) % 13) / V(1 << 12)});
+  }
+  const Csr<V> b = csr(4, wide, std::move(bs));
+  std::vector<Entry<V>> as;
+  for (vid_t i = 0; i < 8; ++i) {
+    as.push_back({i, vid_t(i % 4), V(1 + i) / V(8)});
+    if (i >= 4) as.push_back({i, vid_t((i + 1) % 4), V(1) / V(4)});
+  }
+  const Csr<V> a = csr(8, 4, std::move(as));
+  for (const PruneSpec& s : {PruneSpec{1.0 / 4096, 2000, 3000, 0.9}, PruneSpec{0.0, 500, 0, 0}}) {
+    const Pruned<V> got = gpu_prune(a, b, s, 0, Path::HashedTiles);
+    expect_tiles(got, s, Path::HashedTiles);
+    expect_same(got, reference_prune(a, b, s), describe(s, Path::HashedTiles));
+  }
+}
+
+// Auto sums each row of the tiles dense or hashed by how widely its products spread. B's even
+// rows spread over 400000 columns (25 dense tiles a row of double, 13 of float), its odd rows
+// within 3000; A's even rows reach B's even rows alone, its odd rows the odd ones: about 4000
+// products a row either way, so the even rows go hashed (two pieces at most) and the odd ones
+// dense.
+TYPED_TEST(PruneRowsGpu, AutoHashesRowsSpreadOverManyTiles) {
+  SPGRAPH_REQUIRE_GPU();
+  using V = TypeParam;
+  constexpr vid_t n = 2000, wide = 400000;
+  std::mt19937_64 rng(705);
+  std::vector<Entry<V>> bs, as;
+  for (vid_t r = 0; r < n; ++r) {
+    std::set<vid_t> cols;
+    while (cols.size() < 100) cols.insert(vid_t(r % 2 == 0 ? rng() % wide : 5000 + rng() % 3000));
+    for (vid_t c : cols) bs.push_back({r, c, V(1 + rng() % 16) / V(1 << 10)});
+  }
+  for (vid_t i = 0; i < n; ++i) {
+    std::set<vid_t> cols;
+    while (cols.size() < 40) cols.insert(vid_t(2 * (rng() % (n / 2)) + i % 2));
+    for (vid_t c : cols) as.push_back({i, c, V(1 + rng() % 16) / V(1 << 10)});
+  }
+  const Csr<V> a = csr(n, n, std::move(as)), b = csr(n, wide, std::move(bs));
+  const PruneSpec s{1.0 / 4096, 200, 300, 0.9};
+  const Pruned<V> got = gpu_prune(a, b, s);
+  EXPECT_EQ(got.info.algorithm, "tiles");
+  EXPECT_EQ(got.info.hashed_rows, n / 2);
+  expect_same(got, reference_prune(a, b, s), "rows spread and rows within a tile, by Auto");
 }
 
 // Auto takes the tiles for heavy products alone: many products a row and an entry of A (an

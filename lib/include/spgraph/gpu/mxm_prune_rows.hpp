@@ -3,8 +3,8 @@
 // (operation_options.hpp; the mcl program's -P -S -R -pct), and per row the largest value and
 // the sum of squares before pruning (mcl's chaos).
 //
-// A product of many products a row is formed a row at a time in dense tiles of shared memory
-// and pruned there, with no symbolic pass and no unpruned rows in global memory; the others
+// A product of many products a row is formed a row at a time in tiles of shared memory (dense
+// ranges of columns, or hash tables for a row spread thinly over many columns) and pruned there, with no symbolic pass and no unpruned rows in global memory; the others
 // come from mxm_panels in row panels, each pruned as it arrives and only what survives kept,
 // so the unpruned product never needs to fit at once. The budget is options.memory_budget, or
 // half of the free device memory, at most 8 GiB, when that is 0: the tiles' scratch (a row of

@@ -71,6 +71,7 @@ struct SpgemmInfo {
                                // or "none" (empty product)
   vid_t global_table_rows = 0; // rows whose numeric pass used global-memory hash tables
   vid_t dense_rows = 0;        // rows accumulated densely over their column span (hash path)
+  vid_t hashed_rows = 0;       // mxm_prune_rows: rows the tiles summed in hash tables
 };
 
 // Knobs beyond MxmOptions, for tests and experiments; the defaults are what mxm uses.
@@ -78,10 +79,11 @@ struct SpgemmTuning {
   // Every row with products goes through the global-memory table path (symbolic and numeric),
   // which otherwise serves only rows too large for shared memory.
   bool force_global_tables = false;
-  // mxm_prune_rows: Auto takes the dense tiles (no symbolic pass) for products of many
-  // products a row, Panels the hash product's panels pruned as they come, Tiles the tiles
-  // wherever they apply (values without sign bits, a select or recover count).
-  enum class PrunedProduct { Auto, Panels, Tiles } pruned_product = PrunedProduct::Auto;
+  // mxm_prune_rows: Auto takes the tiles (no symbolic pass) for products of many products a
+  // row, each row dense or hashed by how widely its products spread, Panels the hash product's
+  // panels pruned as they come; Tiles (every row dense) and HashedTiles (every row hashed) the
+  // tiles wherever they apply (values without sign bits, a select or recover count).
+  enum class PrunedProduct { Auto, Panels, Tiles, HashedTiles } pruned_product = PrunedProduct::Auto;
 };
 
 // C<mask> = A (+.*) B with the semantics of descriptor.hpp: a valued mask allows (i,j) where

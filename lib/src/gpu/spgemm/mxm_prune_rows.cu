@@ -1,5 +1,5 @@
 // mxm_prune_rows (spgraph/gpu/mxm_prune_rows.hpp) for PlusTimes over float and double: heavy
-// products by the dense tiles (pruned_tiles_impl.cuh), the rest from mxm_panels, each panel
+// products by the tiles, dense or hashed (pruned_tiles_impl.cuh), the rest from mxm_panels, each panel
 // pruned as it arrives (prune_rows_impl.cuh) and kept only pruned; the pieces joined into C at
 // the end.
 #include <algorithm>
@@ -88,20 +88,22 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
   const double typical_entry = double(B.nnz()) / double(std::max<vid_t>(B.nrows(), 1));
   const bool may_be_heavy = typical_entry * double(A.nnz()) >= double(kTileMinProductsPerRow) * n / 8 &&
                             typical_entry >= double(kTileMinProductsPerEntry) / 8;
-  bool tiles = tuning.pruned_product != Path::Panels && tiles_apply(A.csr(), B.csr(), spec) &&
-               (tuning.pruned_product == Path::Tiles || may_be_heavy);
+  const bool forced = tuning.pruned_product == Path::Tiles || tuning.pruned_product == Path::HashedTiles;
+  bool tiles = tuning.pruned_product != Path::Panels && tiles_apply(A.csr(), B.csr(), spec) && (forced || may_be_heavy);
   spgemm_detail::RowStats stats;
   std::size_t stage_room = 0;
+  eid_t scratch_columns = 0;
   if (tiles) {
     const spgemm_detail::Structure a = spgemm_detail::structure_of(A.csr()), b = spgemm_detail::structure_of(B.csr());
     spgemm_detail::check_inner_dimensions(a, b, "mxm_prune_rows");
     stats = spgemm_detail::row_stats(a, b, kMainStream);
-    const std::size_t scratch = prune_detail::tile_scratch_bytes<V>(B.ncols(), B.nnz());
+    scratch_columns = prune_detail::tile_scratch_columns(stats, n, B.ncols(), kMainStream);
+    const std::size_t scratch = prune_detail::tile_scratch_bytes<V>(scratch_columns, B.nnz());
     const std::size_t room = panel_options.memory_budget;
     stage_room = room > scratch ? std::min(room - scratch, kMaxDefaultBudget / 2) : 0;
     tiles = stage_room > 0 &&
-            (tuning.pruned_product == Path::Tiles || (stats.total_products >= kTileMinProductsPerRow * eid_t(n) &&
-                                                      stats.total_products >= kTileMinProductsPerEntry * A.nnz())) &&
+            (forced || (stats.total_products >= kTileMinProductsPerRow * eid_t(n) &&
+                        stats.total_products >= kTileMinProductsPerEntry * A.nnz())) &&
             without_sign_bits(A.csr(), B.csr());
   }
   if (tiles) {
@@ -119,8 +121,12 @@ SpgemmInfo mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, con
       whole.dense_rows += part.dense_rows;
       return joined(parts, listed.nrows(), B.ncols());
     };
-    pieces = prune_detail::tiled_pruned_product(A.csr(), B.csr(), stats, spec, stage_room, row_peak.data(),
-                                                row_squares.data(), left, info, kMainStream);
+    using prune_detail::TileRows;
+    const TileRows how = tuning.pruned_product == Path::Tiles         ? TileRows::Dense
+                         : tuning.pruned_product == Path::HashedTiles ? TileRows::Hashed
+                                                                       : TileRows::Auto;
+    pieces = prune_detail::tiled_pruned_product(A.csr(), B.csr(), stats, scratch_columns, spec, how, stage_room,
+                                                row_peak.data(), row_squares.data(), left, info, kMainStream);
   } else {
     pieces = pruned_panels(A, nullptr, info);
   }

@@ -4,6 +4,10 @@
 //   1. Its products are summed densely in shared memory, kTileBytes of columns at a time (a
 //      warp per entry of A's row; B's rows are sorted, so each entry resumes its B row where the
 //      last tile stopped). No keys, no probing, no table sized in advance.
+//      A row whose products are spread thinly over many tiles' columns (cit-Patents: a few
+//      hundred a tile in each of 231) takes hashed tiles instead: pieces of its column range
+//      wide enough for a few thousand columns, summed in a hash table in the same shared
+//      memory and sorted by column, so each row of B is walked a few times, not once a tile.
 //   2. Each tile's entries go to the block's scratch in global memory in column order (a scan
 //      over the tile's 32-column chunks, only those touched read): one row a block, so the
 //      scratch stays in L2.
@@ -15,6 +19,7 @@
 // theirs in global memory. Presence needs no bitmap: a tile starts at -0.0, and where no value
 // of A or B has its sign bit set every product is >= +0.0, so a column is present exactly where
 // its bits are no longer -0.0's (-0.0 + x = x for x >= +0.0).
+#include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
 #include <algorithm>
@@ -68,14 +73,46 @@ struct Tile {
   }
 };
 
-// What the kernel reads and writes for rows [first, last) of A*B.
+// The hashed tile, in the dense tile's shared memory: a piece of the row's column range of any
+// width, its columns in an open-addressing table. A piece that finds more than kFill columns is
+// walked again at half the width; the next piece's width aims at kTarget columns from what the
+// last one found. Each piece's entries are sorted by column in the block before they go out.
+template <class V>
+struct HashTile {
+  static constexpr int kLog2Slots = 13;
+  static constexpr int kSlots = 1 << kLog2Slots;
+  static constexpr int kItems = kSlots / kTileThreads;
+  static constexpr int kFill = kSlots / 2;
+  static constexpr int kTarget = kSlots * 3 / 8;
+  static constexpr std::size_t kValuesAt = kSlots * sizeof(unsigned);
+  static_assert(kValuesAt + kSlots * sizeof(V) <= std::size_t(kTileBytes));
+  using Sort = cub::BlockRadixSort<unsigned, kTileThreads, kItems, V>;
+  static_assert(sizeof(typename Sort::TempStorage) <= std::size_t(kTileBytes), "the sort reuses the table");
+};
+
+// Whether the hashed tiles take a row of `products` products over columns [lo, hi]: where they
+// walk B's rows at least kHashedFewerWalks times less often than the dense tiles would (a
+// piece at worst for every kTarget products, against a tile for every kColumns columns).
+constexpr eid_t kHashedFewerWalks = 4;
+template <class V>
+__host__ __device__ inline bool hashed_row(eid_t products, vid_t lo, vid_t hi) {
+  if (products == 0) return false;
+  const eid_t windows = (eid_t(hi) - eid_t(lo)) / Tile<V>::kColumns + 1;
+  const eid_t pieces = (products + HashTile<V>::kTarget - 1) / HashTile<V>::kTarget;
+  return pieces * kHashedFewerWalks <= windows;
+}
+
+// What the kernel reads and writes for the listed rows of A*B, which lie in [first, ...).
 template <class V>
 struct TileJob {
   device::CsrView<V> a, b;
   const float* b_float;  // a double B's values as floats, read where the kernel's BV is float
-  const vid_t* min_col;  // the columns the row's products reach (spgemm_detail::RowStats)
+  const eid_t* products; // per row of A: its products, and the columns they reach
+  const vid_t* min_col;  // (spgemm_detail::RowStats)
   const vid_t* max_col;
-  vid_t first, last;
+  const vid_t* rows;     // the rows this kernel takes, row_count of them
+  vid_t row_count;
+  vid_t first;
   PruneSpec spec;
   eid_t cap;             // entries a row may stage
   vid_t* stage_col;      // row i's kept entries at (i - first) * cap
@@ -88,7 +125,7 @@ struct TileJob {
   unsigned long long* overflow_used;
   V* peak;               // per row of the product
   V* squares;
-  vid_t* scratch_col;    // scratch_cap entries a block
+  vid_t* scratch_col;    // scratch_cap entries a block: a row's columns
   V* scratch_val;
   eid_t scratch_cap;
   eid_t* long_resume;    // the cursors of A's rows longer than kTileCursors: long_cap a block
@@ -97,29 +134,35 @@ struct TileJob {
   eid_t long_cap;
   vid_t* left_over;      // rows for the panel path, *left_count of them
   vid_t* left_count;
-  vid_t* next_row;       // the blocks' row counter, from 0
+  vid_t* next_row;       // the blocks' counter into rows, from 0
   unsigned long long* entries;  // entries of the product before pruning
   int* error;
 };
 
 // BV: the type B's values are loaded as (float where they all are floats: half the bytes).
-template <class V, class BV>
+// kHashed: each tile a hashed piece of the column range (HashTile), else a dense one.
+template <class V, class BV, bool kHashed>
 __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> job) {
   using T = Tile<V>;
+  using H = HashTile<V>;
   using Group = BlockGroupOf<kTileThreads, kTileBytes>;
   using Scan = cub::BlockScan<unsigned, kTileThreads>;
   extern __shared__ __align__(16) unsigned char smem[];
   V* const tile = reinterpret_cast<V*>(smem);
-  __shared__ std::uint8_t touched[T::kChunks];
-  __shared__ unsigned present[T::kChunks];
-  __shared__ unsigned before[T::kChunks];
+  unsigned* const keys = reinterpret_cast<unsigned*>(smem);
+  V* const sums = reinterpret_cast<V*>(smem + H::kValuesAt);
+  __shared__ std::uint8_t touched[kHashed ? 1 : T::kChunks];
+  __shared__ unsigned present[kHashed ? 1 : T::kChunks];
+  __shared__ unsigned before[kHashed ? 1 : T::kChunks];
   eid_t* const shared_resume = reinterpret_cast<eid_t*>(smem + T::kResumeAt);
   eid_t* const shared_end = reinterpret_cast<eid_t*>(smem + T::kEndAt);
   V* const shared_val = reinterpret_cast<V*>(smem + T::kValueAt);
   __shared__ typename Scan::TempStorage scan;
   __shared__ typename Group::Temp temp;
   __shared__ vid_t s_row;
-  __shared__ vid_t s_next;  // the smallest column a product left for later tiles reaches
+  __shared__ vid_t s_next;   // the smallest column a product left for later tiles reaches
+  __shared__ int s_columns;  // hashed: the columns the piece's table holds
+  __shared__ int s_full;     // hashed: the piece found more than kFill of them
   const Group g{temp, temp.hist, tile};
   const int lane = int(threadIdx.x & 31), warp = int(threadIdx.x >> 5);
   const device::CsrView<V>& a = job.a;
@@ -132,8 +175,10 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
   vid_t* const scol = job.scratch_col + eid_t(blockIdx.x) * job.scratch_cap;
   V* const sval = job.scratch_val + eid_t(blockIdx.x) * job.scratch_cap;
   constexpr vid_t kNoColumn = std::numeric_limits<vid_t>::max();
-  for (int s = threadIdx.x; s < T::kColumns; s += kTileThreads) tile[s] = T::empty();
-  for (int c = threadIdx.x; c < T::kChunks; c += kTileThreads) touched[c] = 0;
+  if constexpr (!kHashed) {
+    for (int s = threadIdx.x; s < T::kColumns; s += kTileThreads) tile[s] = T::empty();
+    for (int c = threadIdx.x; c < T::kChunks; c += kTileThreads) touched[c] = 0;
+  }
   if (threadIdx.x == 0) s_next = kNoColumn;
   const auto leave = [&](vid_t row) {
     if (threadIdx.x == 0) job.left_over[atomicAdd(job.left_count, vid_t(1))] = row;
@@ -141,10 +186,13 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
 
   while (true) {
     __syncthreads();  // the last row is done with the shared arrays
-    if (threadIdx.x == 0) s_row = job.first + atomicAdd(job.next_row, vid_t(1));
+    if (threadIdx.x == 0) {
+      const vid_t k = atomicAdd(job.next_row, vid_t(1));
+      s_row = k < job.row_count ? job.rows[k] : kNoColumn;
+    }
     __syncthreads();
     const vid_t row = s_row;
-    if (row >= job.last) return;
+    if (row == kNoColumn) return;
     const eid_t a0 = a.rowptr[row], a1 = a.rowptr[row + 1];
     const bool long_row = a1 - a0 > kTileCursors;
     const eid_t long_at = eid_t(blockIdx.x) * job.long_cap;
@@ -161,16 +209,35 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
     // 1-2. The row's entries into the scratch, a tile at a time; each tile starts at the
     // smallest column left, so tiles skip the spans no product reaches.
     const int entries = int(a1 - a0);
-    const eid_t hi = job.max_col[row];
+    const eid_t lo = job.min_col[row], hi = job.max_col[row];
+    // hashed: the first piece's width as if every product had a column of its own
+    eid_t width = kHashed ? std::max<eid_t>(1, H::kTarget * (hi - lo + 1) / std::max<eid_t>(job.products[row], 1))
+                          : eid_t(T::kColumns);
     eid_t n = 0;
-    for (eid_t t0 = job.min_col[row]; t0 <= hi;) {
-      const eid_t t1 = std::min<eid_t>(hi + 1, t0 + T::kColumns);
+    for (eid_t t0 = lo; t0 <= hi;) {
+      const eid_t t1 = std::min<eid_t>(hi + 1, t0 + width);
+      if constexpr (kHashed) {
+        __syncthreads();  // the last piece's sort is done with the table
+        for (int s = threadIdx.x; s < H::kSlots; s += kTileThreads) {
+          keys[s] = spgemm_detail::kEmptyKey;
+          sums[s] = V(0);
+        }
+        if (threadIdx.x == 0) {
+          s_columns = 0;
+          s_full = 0;
+        }
+      }
       __syncthreads();  // the cursors are set, the last tile written out, s_next reset
       for (int e = warp; e < entries; e += kTileWarps) {
         const V av = a_val[e];
         const eid_t qe = end[e];
         eid_t q = resume[e];
         while (true) {
+          if constexpr (kHashed) {  // another warp found the piece too full
+            int full = 0;
+            if (lane == 0) full = atomicOr(&s_full, 0);
+            if (__shfl_sync(kFullWarp, full, 0) != 0) break;
+          }
           // STEP chunks of 32 entries loaded at once, each value beside its column: one wait
           // a step (a lane past the tile loads again with the next tile).
           constexpr int STEP = kTileStep<BV>;
@@ -183,16 +250,23 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
             c[k] = real ? b.col[p] : kNoColumn;
             bv[k] = real ? b_val[p] : BV(0);
           }
-          int took_all = 0;
-          bool stop = false;
+          int took_all = 0, claimed = 0;
+          bool stop = false, no_room = false;
 #pragma unroll
           for (int k = 0; k < STEP; ++k) {
             if (stop) break;  // the same in every lane
             const bool in = eid_t(c[k]) < t1;
             if (in) {
-              const unsigned off = unsigned(eid_t(c[k]) - t0);
-              spgemm_detail::accumulate<monoid::Plus>(tile + off, av * V(bv[k]));
-              touched[off >> 5] = 1;
+              const V x = av * V(bv[k]);
+              if constexpr (kHashed) {
+                const int r = spgemm_detail::insert_accumulate<monoid::Plus>(keys, sums, H::kLog2Slots, c[k], x);
+                claimed += int(r == 1);
+                no_room |= r < 0;
+              } else {
+                const unsigned off = unsigned(eid_t(c[k]) - t0);
+                spgemm_detail::accumulate<monoid::Plus>(tile + off, x);
+                touched[off >> 5] = 1;
+              }
             }
             const unsigned took = __ballot_sync(kFullWarp, in);  // a prefix of the lanes: B's row is sorted
             took_all += __popc(took);
@@ -202,40 +276,89 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
             }
           }
           q += took_all;
+          if constexpr (kHashed) {
+            const int found = warp_sum(claimed);
+            const bool full = __any_sync(kFullWarp, no_room);
+            if (lane == 0 && (full || (found > 0 && atomicAdd(&s_columns, found) + found > H::kFill)))
+              atomicOr(&s_full, 1);
+          }
           if (stop) break;
         }
         if (lane == 0) resume[e] = q;
       }
       __syncthreads();
       const eid_t next = s_next;
-      const int chunks = int((t1 - t0 + 31) / 32);
-      for (int c = warp; c < chunks; c += kTileWarps) {
-        unsigned bits = 0;
-        if (touched[c]) bits = __ballot_sync(kFullWarp, !T::is_empty(tile[c * 32 + lane]));
-        if (lane == 0) present[c] = bits;
-      }
-      __syncthreads();
-      if (threadIdx.x == 0) s_next = kNoColumn;  // read above by every thread
-      unsigned at = 0, total = 0;
-      Scan(scan).ExclusiveSum(int(threadIdx.x) < chunks ? unsigned(__popc(present[threadIdx.x])) : 0u, at, total);
-      if (int(threadIdx.x) < chunks) before[threadIdx.x] = at;
-      __syncthreads();
-      if (n + total > job.scratch_cap) {  // the scratch holds B's columns: never
-        if (threadIdx.x == 0) *job.error = spgemm_detail::kErrorTableFull;
-        return;
-      }
-      for (int c = warp; c < chunks; c += kTileWarps) {
-        const unsigned bits = present[c];
-        if (bits & (1u << lane)) {
-          const eid_t p = n + before[c] + __popc(bits & ((1u << lane) - 1u));
-          const int s = c * 32 + lane;
-          scol[p] = vid_t(t0 + s);
-          sval[p] = tile[s];
-          tile[s] = T::empty();
+      if constexpr (kHashed) {
+        if (s_full) {  // the same piece again at half the width, each entry's cursor found anew
+          for (int e = threadIdx.x; e < entries; e += kTileThreads) {
+            eid_t l = b.rowptr[a.col[a0 + e]], r = end[e];
+            while (l < r) {
+              const eid_t m = (l + r) / 2;
+              if (eid_t(b.col[m]) < t0) l = m + 1;
+              else r = m;
+            }
+            resume[e] = l;
+          }
+          width = std::max<eid_t>(1, (t1 - t0) / 2);
+          __syncthreads();  // s_next is read
+          if (threadIdx.x == 0) s_next = kNoColumn;
+          continue;
         }
-        if (lane == 0) touched[c] = 0;
+        // The table's columns in order, by a sort of every slot (an empty one sorts last).
+        const int columns = s_columns;
+        const eid_t w = t1 - t0;
+        unsigned key[H::kItems];
+        V sum[H::kItems];
+#pragma unroll
+        for (int j = 0; j < H::kItems; ++j) {
+          const int s = j * kTileThreads + int(threadIdx.x);
+          key[j] = keys[s] == spgemm_detail::kEmptyKey ? unsigned(w) : unsigned(eid_t(keys[s]) - t0);
+          sum[j] = sums[s];
+        }
+        __syncthreads();  // the table becomes the sort's storage; s_next is read
+        if (threadIdx.x == 0) s_next = kNoColumn;
+        auto& sort_temp = *reinterpret_cast<typename H::Sort::TempStorage*>(smem);
+        typename H::Sort(sort_temp).SortBlockedToStriped(key, sum, 0, spgemm_detail::bit_width(std::uint64_t(w)));
+#pragma unroll
+        for (int j = 0; j < H::kItems; ++j) {
+          const int r = j * kTileThreads + int(threadIdx.x);
+          if (r < columns) {
+            scol[n + r] = vid_t(t0 + key[j]);
+            sval[n + r] = sum[j];
+          }
+        }
+        n += columns;
+        width = std::clamp<eid_t>(w * H::kTarget / std::max(columns, 1), 1, 8 * w);
+      } else {
+        const int chunks = int((t1 - t0 + 31) / 32);
+        for (int c = warp; c < chunks; c += kTileWarps) {
+          unsigned bits = 0;
+          if (touched[c]) bits = __ballot_sync(kFullWarp, !T::is_empty(tile[c * 32 + lane]));
+          if (lane == 0) present[c] = bits;
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) s_next = kNoColumn;  // read above by every thread
+        unsigned at = 0, total = 0;
+        Scan(scan).ExclusiveSum(int(threadIdx.x) < chunks ? unsigned(__popc(present[threadIdx.x])) : 0u, at, total);
+        if (int(threadIdx.x) < chunks) before[threadIdx.x] = at;
+        __syncthreads();
+        if (n + total > job.scratch_cap) {  // the scratch holds a row's products: never
+          if (threadIdx.x == 0) *job.error = spgemm_detail::kErrorTableFull;
+          return;
+        }
+        for (int c = warp; c < chunks; c += kTileWarps) {
+          const unsigned bits = present[c];
+          if (bits & (1u << lane)) {
+            const eid_t p = n + before[c] + __popc(bits & ((1u << lane) - 1u));
+            const int s = c * 32 + lane;
+            scol[p] = vid_t(t0 + s);
+            sval[p] = tile[s];
+            tile[s] = T::empty();
+          }
+          if (lane == 0) touched[c] = 0;
+        }
+        n += total;
       }
-      n += total;
       t0 = next == kNoColumn ? hi + 1 : next;
     }
     __syncthreads();  // the scratch is written
@@ -294,18 +417,38 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
         atomicAdd(job.entries, static_cast<unsigned long long>(n));  // a left-over row's: the panels count it
       }
     }
-    if (needs_bar(how)) {  // the tile held the candidates
-      __syncthreads();
-      for (int t = threadIdx.x; t < T::kColumns; t += kTileThreads) tile[t] = T::empty();
+    if constexpr (!kHashed) {
+      if (needs_bar(how)) {  // the tile held the candidates
+        __syncthreads();
+        for (int t = threadIdx.x; t < T::kColumns; t += kTileThreads) tile[t] = T::empty();
+      }
     }
   }
 }
 
-__global__ void longest_row_kernel(const eid_t* rowptr, vid_t n, unsigned long long* longest) {
+// The largest of v[i + 1] - v[i] (rows' lengths, of a rowptr) or of v[i] (with rowptr false),
+// i < n, into *largest.
+__global__ void largest_kernel(const eid_t* v, vid_t n, bool rowptr, unsigned long long* largest) {
   unsigned long long mine = 0;
   for (vid_t i = vid_t(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += vid_t(gridDim.x * blockDim.x))
-    mine = max(mine, static_cast<unsigned long long>(rowptr[i + 1] - rowptr[i]));
-  if (mine > 0) atomicMax(longest, mine);
+    mine = max(mine, static_cast<unsigned long long>(rowptr ? v[i + 1] - v[i] : v[i]));
+  if (mine > 0) atomicMax(largest, mine);
+}
+
+inline eid_t largest(const eid_t* v, vid_t n, bool rowptr, cudaStream_t stream) {
+  device::Buffer<unsigned long long> out(1, stream);
+  out.fill_zero();
+  constexpr int threads = 256;
+  largest_kernel<<<spgemm_detail::grid_for(n, threads), threads, 0, stream>>>(v, n, rowptr, out.data());
+  SPGRAPH_CHECK_LAUNCH("largest_kernel");
+  return static_cast<eid_t>(device::read_value(out.data(), stream));
+}
+
+// The entries a block's scratch must hold: a row's products (stats: row_stats(A, B)), at most
+// B's columns.
+inline eid_t tile_scratch_columns(const spgemm_detail::RowStats& stats, vid_t nrows, vid_t ncols,
+                                  cudaStream_t stream) {
+  return std::clamp<eid_t>(largest(stats.products.data(), nrows, false, stream), 1, std::max<eid_t>(ncols, 1));
 }
 
 // Where the listed rows of a chunk come from: left_slot[i] >= 0 names row i's place among the
@@ -402,20 +545,52 @@ template <class V>
 using LeftOverRows = std::function<device::DeviceCsr<V>(const std::vector<vid_t>& rows, SpgemmInfo& info)>;
 
 // Bytes of device memory the tiles take besides the stage and the overflow area, which take what
-// the caller gives them: the blocks' scratch (a row of B's columns a block) and a double B's
-// values as floats.
+// the caller gives them: the blocks' scratch (tile_scratch_columns entries a block) and a double
+// B's values as floats.
 template <class V>
-std::size_t tile_scratch_bytes(vid_t ncols, eid_t b_nnz) {
+std::size_t tile_scratch_bytes(eid_t scratch_columns, eid_t b_nnz) {
   const std::size_t as_floats = std::is_same_v<V, double> ? std::size_t(b_nnz) * sizeof(float) : 0;
-  return std::size_t(device::multiprocessor_count()) * std::size_t(ncols) * (sizeof(vid_t) + sizeof(V)) + as_floats;
+  return std::size_t(device::multiprocessor_count()) * std::size_t(scratch_columns) * (sizeof(vid_t) + sizeof(V)) +
+         as_floats;
 }
 
-// A*B pruned by spec in pieces of consecutive rows, every row through the tiles or left over;
-// stats: row_stats(A, B). The stage takes at most stage_room bytes at once (a piece's rows);
-// info gets the figures.
+// Which tiles take a row: hashed_row's choice, or every row dense or hashed (tests, experiments).
+enum class TileRows { Auto, Dense, Hashed };
+
+// Per row i of [first, first + rows): 1 where the hashed tiles take it (hashed[rows] = 0).
+template <class V>
+__global__ void hashed_flags_kernel(const eid_t* products, const vid_t* min_col, const vid_t* max_col, vid_t first,
+                                    vid_t rows, TileRows how, eid_t* hashed) {
+  for (vid_t i = vid_t(blockIdx.x * blockDim.x + threadIdx.x); i <= rows; i += vid_t(gridDim.x * blockDim.x)) {
+    const vid_t r = first + i;
+    hashed[i] = i < rows && (how == TileRows::Hashed ||
+                             (how == TileRows::Auto && hashed_row<V>(products[r], min_col[r], max_col[r])));
+  }
+}
+
+// The rows in two lists, each in row order: the dense tiles' first, then the hashed tiles' (at:
+// hashed scanned, at[rows] of them).
+__global__ void split_rows_kernel(const eid_t* hashed, const eid_t* at, vid_t first, vid_t rows, vid_t* listed) {
+  const vid_t dense = rows - vid_t(at[rows]);
+  for (vid_t i = vid_t(blockIdx.x * blockDim.x + threadIdx.x); i < rows; i += vid_t(gridDim.x * blockDim.x))
+    listed[hashed[i] ? dense + vid_t(at[i]) : i - vid_t(at[i])] = first + i;
+}
+
+// Bytes the tiles take a row of a piece: its stage of max(select, recover) entries and the
+// bookkeeping.
+template <class V>
+std::size_t tile_row_bytes(const PruneSpec& spec) {
+  const eid_t cap = std::max<eid_t>(std::max<eid_t>(spec.select, spec.recover), 1);
+  return std::size_t(cap) * (sizeof(vid_t) + sizeof(V)) + 4 * sizeof(eid_t) + sizeof(int) + sizeof(vid_t);
+}
+
+// A*B pruned by spec in pieces of consecutive rows, every row through the tiles (dense or hashed
+// as `how` says) or left over; stats: row_stats(A, B), scratch_columns: tile_scratch_columns.
+// The stage takes at most stage_room bytes at once (a piece's rows); info gets the figures.
 template <class V>
 std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V>& A, const device::DeviceCsr<V>& B,
-                                                       const spgemm_detail::RowStats& stats, const PruneSpec& spec,
+                                                       const spgemm_detail::RowStats& stats,
+                                                       eid_t scratch_columns, const PruneSpec& spec, TileRows how,
                                                        std::size_t stage_room, V* peak, V* squares,
                                                        const LeftOverRows<V>& left, SpgemmInfo& info,
                                                        cudaStream_t stream) {
@@ -423,27 +598,18 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
   const vid_t n = A.nrows;
   const eid_t cap = std::max<eid_t>(std::max<eid_t>(spec.select, spec.recover), 1);
   const int blocks = device::multiprocessor_count();
-  const eid_t scratch_cap = std::max<eid_t>(B.ncols, 1);
+  const eid_t scratch_cap = scratch_columns;
   device::Buffer<vid_t> scratch_col(std::size_t(blocks) * scratch_cap, stream);
   device::Buffer<V> scratch_val(std::size_t(blocks) * scratch_cap, stream);
   // A's rows longer than the shared cursors keep theirs in global memory.
-  eid_t long_cap = 0;
-  {
-    device::Buffer<unsigned long long> longest(1, stream);
-    longest.fill_zero();
-    constexpr int threads = 256;
-    longest_row_kernel<<<spgemm_detail::grid_for(n, threads), threads, 0, stream>>>(A.rowptr.data(), n,
-                                                                                   longest.data());
-    SPGRAPH_CHECK_LAUNCH("longest_row_kernel");
-    const auto a_longest = static_cast<eid_t>(device::read_value(longest.data(), stream));
-    if (a_longest > kTileCursors) long_cap = a_longest;
-  }
+  const eid_t a_longest = largest(A.rowptr.data(), n, true, stream);
+  const eid_t long_cap = a_longest > kTileCursors ? a_longest : 0;
   const std::size_t long_entries = std::size_t(blocks) * long_cap;
   device::Buffer<eid_t> long_resume(long_entries, stream), long_end(long_entries, stream);
   device::Buffer<V> long_val(long_entries, stream);
   // Three quarters of the room to the stage, a quarter to the overflow area.
   constexpr std::size_t kEntry = sizeof(vid_t) + sizeof(V);
-  const std::size_t per_row = std::size_t(cap) * kEntry + 2 * sizeof(eid_t) + sizeof(int);
+  const std::size_t per_row = tile_row_bytes<V>(spec);
   const vid_t chunk =
       vid_t(std::clamp<std::size_t>(stage_room / 4 * 3 / per_row, 1, std::size_t(std::max<vid_t>(n, 1))));
   const eid_t overflow_cap = eid_t(stage_room / 4 / kEntry);
@@ -451,7 +617,8 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
   device::Buffer<V> stage_val(std::size_t(chunk) * cap, stream), overflow_val(overflow_cap, stream);
   device::Buffer<eid_t> kept(std::size_t(chunk) + 1, stream), overflow_at(chunk, stream);
   device::Buffer<int> left_slot(chunk, stream);
-  device::Buffer<vid_t> left_rows(chunk, stream);
+  device::Buffer<vid_t> left_rows(chunk, stream), tile_rows(chunk, stream);
+  device::Buffer<eid_t> hashed(std::size_t(chunk) + 1, stream), hashed_at(std::size_t(chunk) + 1, stream);
   // Counters: next row and left-over count, the overflow used, then the error word and the
   // entries (8-byte words).
   device::Buffer<unsigned long long> counters(4, stream);
@@ -462,10 +629,17 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
   SPGRAPH_CUDA(cudaMemsetAsync(counters.data() + 2, 0, 2 * sizeof(unsigned long long), stream));
   std::optional<device::Buffer<float>> narrowed;
   if constexpr (std::is_same_v<V, double>) narrowed = float_values(B, stream);
-  auto kernel = tile_prune_kernel<V, V>;
-  if constexpr (std::is_same_v<V, double>)
-    if (narrowed) kernel = tile_prune_kernel<V, float>;
-  SPGRAPH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Tile<V>::kSharedBytes)));
+  auto dense_kernel = tile_prune_kernel<V, V, false>;
+  auto hashed_kernel = tile_prune_kernel<V, V, true>;
+  if constexpr (std::is_same_v<V, double>) {
+    if (narrowed) {
+      dense_kernel = tile_prune_kernel<V, float, false>;
+      hashed_kernel = tile_prune_kernel<V, float, true>;
+    }
+  }
+  for (auto* kernel : {dense_kernel, hashed_kernel})
+    SPGRAPH_CUDA(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Tile<V>::kSharedBytes)));
 
   std::vector<device::DeviceCsr<V>> pieces;
   for (vid_t first = 0; first < n; first += chunk) {
@@ -474,39 +648,61 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
     SPGRAPH_CUDA(cudaMemsetAsync(overflow_at.data(), 0xff, std::size_t(rows) * sizeof(eid_t), stream));
     SPGRAPH_CUDA(cudaMemsetAsync(kept.data(), 0, (std::size_t(rows) + 1) * sizeof(eid_t), stream));
     SPGRAPH_CUDA(cudaMemsetAsync(left_slot.data(), 0xff, std::size_t(rows) * sizeof(int), stream));
-    const TileJob<V> job{A.view(),
-                         B.view(),
-                         narrowed ? narrowed->data() : nullptr,
-                         stats.min_col.data(),
-                         stats.max_col.data(),
-                         first,
-                         last,
-                         spec,
-                         cap,
-                         stage_col.data(),
-                         stage_val.data(),
-                         kept.data(),
-                         overflow_col.data(),
-                         overflow_val.data(),
-                         overflow_at.data(),
-                         overflow_cap,
-                         overflow_used,
-                         peak,
-                         squares,
-                         scratch_col.data(),
-                         scratch_val.data(),
-                         scratch_cap,
-                         long_resume.data(),
-                         long_end.data(),
-                         long_val.data(),
-                         long_cap,
-                         left_rows.data(),
-                         words + 1,
-                         words,
-                         entries,
-                         error};
-    kernel<<<unsigned(blocks), kTileThreads, Tile<V>::kSharedBytes, stream>>>(job);
-    SPGRAPH_CHECK_LAUNCH("tile_prune_kernel");
+    constexpr int threads = 256;
+    hashed_flags_kernel<V><<<spgemm_detail::grid_for(eid_t(rows) + 1, threads), threads, 0, stream>>>(
+        stats.products.data(), stats.min_col.data(), stats.max_col.data(), first, rows, how, hashed.data());
+    SPGRAPH_CHECK_LAUNCH("hashed_flags_kernel");
+    exclusive_scan(hashed.data(), hashed_at.data(), eid_t(rows) + 1, stream);
+    split_rows_kernel<<<spgemm_detail::grid_for(rows, threads), threads, 0, stream>>>(hashed.data(), hashed_at.data(),
+                                                                                     first, rows, tile_rows.data());
+    SPGRAPH_CHECK_LAUNCH("split_rows_kernel");
+    const vid_t hashed_rows = vid_t(device::read_value(hashed_at.data() + rows, stream));
+    const vid_t dense_rows = rows - hashed_rows;
+    info.hashed_rows += hashed_rows;
+    TileJob<V> job{A.view(),
+                   B.view(),
+                   narrowed ? narrowed->data() : nullptr,
+                   stats.products.data(),
+                   stats.min_col.data(),
+                   stats.max_col.data(),
+                   tile_rows.data(),
+                   dense_rows,
+                   first,
+                   spec,
+                   cap,
+                   stage_col.data(),
+                   stage_val.data(),
+                   kept.data(),
+                   overflow_col.data(),
+                   overflow_val.data(),
+                   overflow_at.data(),
+                   overflow_cap,
+                   overflow_used,
+                   peak,
+                   squares,
+                   scratch_col.data(),
+                   scratch_val.data(),
+                   scratch_cap,
+                   long_resume.data(),
+                   long_end.data(),
+                   long_val.data(),
+                   long_cap,
+                   left_rows.data(),
+                   words + 1,
+                   words,
+                   entries,
+                   error};
+    if (dense_rows > 0) {
+      dense_kernel<<<unsigned(blocks), kTileThreads, Tile<V>::kSharedBytes, stream>>>(job);
+      SPGRAPH_CHECK_LAUNCH("tile_prune_kernel (dense)");
+    }
+    if (hashed_rows > 0) {
+      SPGRAPH_CUDA(cudaMemsetAsync(words, 0, sizeof(vid_t), stream));  // the next row, from 0 again
+      job.rows = tile_rows.data() + dense_rows;
+      job.row_count = hashed_rows;
+      hashed_kernel<<<unsigned(blocks), kTileThreads, Tile<V>::kSharedBytes, stream>>>(job);
+      SPGRAPH_CHECK_LAUNCH("tile_prune_kernel (hashed)");
+    }
     spgemm_detail::check_kernel_error(device::read_value(error, stream), "mxm_prune_rows (tiles)");
     const vid_t left_count = device::read_value(words + 1, stream);
     device::DeviceCsr<V> left_product;
@@ -514,7 +710,6 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
       std::vector<vid_t> listed(static_cast<std::size_t>(left_count));
       device::copy_to_host(listed.data(), left_rows.data(), listed.size() * sizeof(vid_t), stream);
       left_product = left(listed, info);
-      constexpr int threads = 256;
       left_over_counts_kernel<V><<<spgemm_detail::grid_for(left_count, threads), threads, 0, stream>>>(
           left_rows.data(), left_count, first, left_product.view(), kept.data(), left_slot.data());
       SPGRAPH_CHECK_LAUNCH("left_over_counts_kernel");
@@ -528,7 +723,6 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
     piece.col = device::Buffer<vid_t>(nnz, stream);
     piece.val = device::Buffer<V>(nnz, stream);
     if (nnz > 0) {
-      constexpr int threads = 256;
       assemble_kernel<V><<<spgemm_detail::grid_for(eid_t(rows) * 32, threads), threads, 0, stream>>>(
           rows, piece.rowptr.data(), stage_col.data(), stage_val.data(), cap, overflow_col.data(), overflow_val.data(),
           overflow_at.data(), left_slot.data(), left_product.view(), piece.col.data(), piece.val.data());
