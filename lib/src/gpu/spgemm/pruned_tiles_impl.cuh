@@ -7,7 +7,8 @@
 //      A row whose products are spread thinly over many tiles' columns (cit-Patents: a few
 //      hundred a tile in each of 231) takes hashed tiles instead: pieces of its column range
 //      wide enough for a few thousand columns, summed in a hash table in the same shared
-//      memory and sorted by column, so each row of B is walked a few times, not once a tile.
+//      memory and put in column order (by a bitmap of the piece's columns, or a sort where the
+//      piece is wider than that), so each row of B is walked a few times, not once a tile.
 //   2. Each tile's entries go to the block's scratch in global memory in column order (a scan
 //      over the tile's 32-column chunks, only those touched read): one row a block, so the
 //      scratch stays in L2.
@@ -76,7 +77,9 @@ struct Tile {
 // The hashed tile, in the dense tile's shared memory: a piece of the row's column range of any
 // width, its columns in an open-addressing table. A piece that finds more than kFill columns is
 // walked again at half the width; the next piece's width aims at kTarget columns from what the
-// last one found. Each piece's entries are sorted by column in the block before they go out.
+// last one found. Each piece's entries go out in column order: placed by a bitmap of the
+// piece's columns in the rest of the shared memory where the piece is no wider than it, else
+// sorted in the block.
 template <class V>
 struct HashTile {
   static constexpr int kLog2Slots = 13;
@@ -85,7 +88,11 @@ struct HashTile {
   static constexpr int kFill = kSlots / 2;
   static constexpr int kTarget = kSlots * 3 / 8;
   static constexpr std::size_t kValuesAt = kSlots * sizeof(unsigned);
-  static_assert(kValuesAt + kSlots * sizeof(V) <= std::size_t(kTileBytes));
+  static constexpr std::size_t kBitmapAt = kValuesAt + kSlots * sizeof(V);
+  static constexpr int kBitmapWords = int((std::size_t(kTileBytes) - kBitmapAt) / sizeof(unsigned));
+  static constexpr int kWordsPerThread = kBitmapWords / kTileThreads;
+  static constexpr eid_t kBitmapColumns = eid_t(kBitmapWords) * 32;
+  static_assert(kBitmapAt < std::size_t(kTileBytes) && kBitmapWords % kTileThreads == 0);
   using Sort = cub::BlockRadixSort<unsigned, kTileThreads, kItems, V>;
   static_assert(sizeof(typename Sort::TempStorage) <= std::size_t(kTileBytes), "the sort reuses the table");
 };
@@ -151,6 +158,8 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
   V* const tile = reinterpret_cast<V*>(smem);
   unsigned* const keys = reinterpret_cast<unsigned*>(smem);
   V* const sums = reinterpret_cast<V*>(smem + H::kValuesAt);
+  unsigned* const bitmap = reinterpret_cast<unsigned*>(smem + H::kBitmapAt);
+  __shared__ unsigned words_before[kHashed ? kTileThreads : 1];  // set bits in the words of lower threads
   __shared__ std::uint8_t touched[kHashed ? 1 : T::kChunks];
   __shared__ unsigned present[kHashed ? 1 : T::kChunks];
   __shared__ unsigned before[kHashed ? 1 : T::kChunks];
@@ -222,6 +231,7 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
           keys[s] = spgemm_detail::kEmptyKey;
           sums[s] = V(0);
         }
+        for (int q = threadIdx.x; q < H::kBitmapWords; q += kTileThreads) bitmap[q] = 0;
         if (threadIdx.x == 0) {
           s_columns = 0;
           s_full = 0;
@@ -304,27 +314,50 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
           if (threadIdx.x == 0) s_next = kNoColumn;
           continue;
         }
-        // The table's columns in order, by a sort of every slot (an empty one sorts last).
         const int columns = s_columns;
         const eid_t w = t1 - t0;
-        unsigned key[H::kItems];
-        V sum[H::kItems];
+        if (w <= H::kBitmapColumns) {
+          // Each column's place: the set bits below its own in the piece's bitmap.
+          for (int s = threadIdx.x; s < H::kSlots; s += kTileThreads) {
+            const unsigned off = keys[s] - unsigned(t0);
+            if (keys[s] != spgemm_detail::kEmptyKey) atomicOr(&bitmap[off >> 5], 1u << (off & 31));
+          }
+          __syncthreads();  // s_next is read
+          if (threadIdx.x == 0) s_next = kNoColumn;
+          unsigned mine = 0, total = 0;
+          for (int q = 0; q < H::kWordsPerThread; ++q) mine += __popc(bitmap[threadIdx.x * H::kWordsPerThread + q]);
+          Scan(scan).ExclusiveSum(mine, mine, total);
+          words_before[threadIdx.x] = mine;
+          __syncthreads();
+          for (int s = threadIdx.x; s < H::kSlots; s += kTileThreads) {
+            const unsigned k = keys[s];
+            if (k == spgemm_detail::kEmptyKey) continue;
+            const unsigned off = k - unsigned(t0), word = off >> 5, owner = word / H::kWordsPerThread;
+            unsigned r = words_before[owner] + __popc(bitmap[word] & ((1u << (off & 31)) - 1u));
+            for (unsigned q = owner * H::kWordsPerThread; q < word; ++q) r += __popc(bitmap[q]);
+            scol[n + r] = vid_t(k);
+            sval[n + r] = sums[s];
+          }
+        } else {  // by a sort of every slot (an empty one sorts last)
+          unsigned key[H::kItems];
+          V sum[H::kItems];
 #pragma unroll
-        for (int j = 0; j < H::kItems; ++j) {
-          const int s = j * kTileThreads + int(threadIdx.x);
-          key[j] = keys[s] == spgemm_detail::kEmptyKey ? unsigned(w) : unsigned(eid_t(keys[s]) - t0);
-          sum[j] = sums[s];
-        }
-        __syncthreads();  // the table becomes the sort's storage; s_next is read
-        if (threadIdx.x == 0) s_next = kNoColumn;
-        auto& sort_temp = *reinterpret_cast<typename H::Sort::TempStorage*>(smem);
-        typename H::Sort(sort_temp).SortBlockedToStriped(key, sum, 0, spgemm_detail::bit_width(std::uint64_t(w)));
+          for (int j = 0; j < H::kItems; ++j) {
+            const int s = j * kTileThreads + int(threadIdx.x);
+            key[j] = keys[s] == spgemm_detail::kEmptyKey ? unsigned(w) : unsigned(eid_t(keys[s]) - t0);
+            sum[j] = sums[s];
+          }
+          __syncthreads();  // the table becomes the sort's storage; s_next is read
+          if (threadIdx.x == 0) s_next = kNoColumn;
+          auto& sort_temp = *reinterpret_cast<typename H::Sort::TempStorage*>(smem);
+          typename H::Sort(sort_temp).SortBlockedToStriped(key, sum, 0, spgemm_detail::bit_width(std::uint64_t(w)));
 #pragma unroll
-        for (int j = 0; j < H::kItems; ++j) {
-          const int r = j * kTileThreads + int(threadIdx.x);
-          if (r < columns) {
-            scol[n + r] = vid_t(t0 + key[j]);
-            sval[n + r] = sum[j];
+          for (int j = 0; j < H::kItems; ++j) {
+            const int r = j * kTileThreads + int(threadIdx.x);
+            if (r < columns) {
+              scol[n + r] = vid_t(t0 + key[j]);
+              sval[n + r] = sum[j];
+            }
           }
         }
         n += columns;
