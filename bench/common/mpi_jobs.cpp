@@ -67,6 +67,12 @@ JobOutcome JobRunner::run(int ranks, const std::vector<std::string>& args, std::
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const std::string threads = std::to_string(std::max(1u, cores / unsigned(std::max(1, ranks))));
   ::setenv("OMP_NUM_THREADS", threads.c_str(), 1);  // the ranks share the host's cores
+  // OpenMPI 4 makes its session folder under /tmp unless told otherwise, and two jobs starting
+  // at once (ctest's parallel tests) can both try to create it, one then failing with "File
+  // exists": each job gets a folder of its own.
+  const std::string sessions = dir_.file("mpi-" + tag);
+  std::filesystem::create_directories(sessions);
+  ::setenv("OMPI_MCA_orte_tmpdir_base", sessions.c_str(), 1);
   std::vector<std::string> argv;
   if (ranks > 0) {
     argv.push_back(flags_.mpirun);
