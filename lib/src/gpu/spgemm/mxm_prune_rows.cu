@@ -1,7 +1,7 @@
 // mxm_prune_rows (spgraph/gpu/mxm_prune_rows.hpp) for PlusTimes over float and double: heavy
-// products by the tiles, dense or hashed (pruned_tiles_impl.cuh), the rest from mxm_panels, each panel
-// pruned as it arrives (prune_rows_impl.cuh) and kept only pruned; the pieces joined into C at
-// the end.
+// products by the tiles, dense or hashed (pruned_tiles_impl.cuh), the rest from mxm_panels,
+// each panel pruned as it arrives (prune_rows_impl.cuh) and kept only pruned; the pieces joined
+// into C at the end.
 #include <algorithm>
 #include <utility>
 #include <vector>
