@@ -23,15 +23,6 @@ using Matrix = typename B::template Matrix<V>;
 template <class B>
 using Vector = typename B::template Vector<V>;
 
-// X's rows scaled to sum 1.
-template <class B>
-void normalize_rows(Matrix<B>& X) {
-  Vector<B> sums;
-  B::template reduce_rows<monoid::Plus>(sums, X);
-  B::apply(sums, nullptr, sums, unary::Inverse{});
-  B::scale_rows(X, sums, X);
-}
-
 // mcl's start: S = max(A, A') without loops or zero weights, each vertex's loop set to its
 // largest weight (1 where it has no link), rows normalised: T = M'.
 template <class B>
@@ -50,16 +41,15 @@ Matrix<B> stochastic_start(const Matrix<B>& A, vid_t n) {
   B::diag(loop_matrix, loops);
   Matrix<B> T;
   B::template ewise_add<monoid::Plus>(T, nullptr, S, loop_matrix);
-  normalize_rows<B>(T);
+  B::inflate_rows(T, T, InflateSpec{.power = 1});  // rows scaled to sum 1
   return T;
 }
 
 // max over rows of (peak - squares) * entries kept: mcl's chaos of one expansion (E is n x n).
 template <class B>
-double chaos(const Matrix<B>& E, vid_t n, const Vector<B>& peak, const Vector<B>& squares, std::int64_t& entries) {
+double chaos(const Matrix<B>& E, vid_t n, const Vector<B>& peak, const Vector<B>& squares) {
   Vector<B> kept, minus_squares, spread;
   B::mxv(kept, nullptr, E, B::template zeros<V>(n), PlusPair{});  // kept = E (+.pair) x: each entry counts 1
-  entries = std::int64_t(B::template reduce_scalar<monoid::Plus>(kept));  // exact in double
   B::apply(minus_squares, nullptr, squares, unary::Negate{});
   B::template ewise_add<monoid::Plus>(spread, nullptr, peak, minus_squares);
   B::template ewise_mult<mult::Times>(spread, nullptr, spread, kept);
@@ -97,10 +87,9 @@ MclResult mcl_on_graph(Graph<B>& graph, const MclOptions& options, const MclProg
     B::mxm_prune_rows(E, peak, squares, T, T, PlusTimes{}, prune, expand);  // expansion, pruned per row
     T = Matrix<B>();  // released: what follows reads and rewrites E alone
     MclIteration step{.iteration = it};
-    step.chaos = chaos<B>(E, n, peak, squares, step.entries);
-    B::apply(E, nullptr, E, unary::Pow{inflation});  // inflation
-    normalize_rows<B>(E);
-    B::apply(E, nullptr, E, unary::ToFloat{});  // held as mcl holds it
+    step.chaos = chaos<B>(E, n, peak, squares);
+    step.entries = std::int64_t(E.nnz());
+    B::inflate_rows(E, E, InflateSpec{.power = inflation, .float_values = true});  // held as mcl holds it
     T = std::move(E);
     step.seconds = iteration_clock.seconds();
     result.iterations = it;

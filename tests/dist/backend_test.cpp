@@ -270,6 +270,17 @@ TEST(DistBackend, ElementWiseApplySelectMatchOneProcess) {
       G::scale_cols(gc, G::from_host(a), G::from_host(dcv));
       D::scale_cols(dc, D::from_host(a), D::from_host(dcv));
       expect_same(D::to_host(dc), G::to_host(gc));
+      // MCL's inflation, in place and not: positive weights, so every row's sum is exact
+      auto w = a;
+      for (double& v : w.val) v = std::fabs(v) + 1;
+      for (const InflateSpec spec : {InflateSpec{.power = 2}, InflateSpec{.power = 1, .float_values = true}}) {
+        G::inflate_rows(gc, G::from_host(w), spec);
+        D::inflate_rows(dc, D::from_host(w), spec);
+        expect_same(D::to_host(dc), G::to_host(gc));
+        auto in_place = D::from_host(w);
+        D::inflate_rows(in_place, in_place, spec);
+        expect_same(D::to_host(in_place), G::to_host(gc));
+      }
     }
   });
 }

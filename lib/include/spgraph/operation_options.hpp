@@ -1,7 +1,7 @@
 #pragma once
 // The options some operations of the contract (operations.hpp) take: the SpGEMM algorithm and
-// memory budget, the SpMV kernel, what select keeps. Apart from operations.hpp so that the
-// kernel families' headers need not include the whole contract.
+// memory budget, the SpMV kernel, what select keeps, MCL's pruning and inflation. Apart from
+// operations.hpp so that the kernel families' headers need not include the whole contract.
 #include <cstddef>
 #include <cstdint>
 
@@ -66,6 +66,15 @@ struct PruneSpec {
   std::int64_t select = 0;
   std::int64_t recover = 0;
   double recover_mass = 0;
+};
+
+// What inflate_rows does to each row of A (MCL's inflation): every entry raised to `power`
+// (computed in double, stored as the value type), the row then scaled to sum 1 (x times the
+// inverse of the row's sum, in the value type), each value rounded to float precision where
+// float_values holds (mcl keeps its matrices in float). An empty row stays empty.
+struct InflateSpec {
+  double power = 2;
+  bool float_values = false;
 };
 
 }  // namespace spgraph

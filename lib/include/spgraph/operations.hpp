@@ -37,6 +37,9 @@
 //                                              each pruned as it is produced; peak(i) and
 //                                              squares(i): the largest value and the sum of
 //                                              squares of row i before pruning (float, double)
+//   inflate_rows(C, A, InflateSpec)            C = A with each row raised to a power and scaled to
+//                                              sum 1, in one pass (MCL's inflation; float, double;
+//                                              in place where C is A)
 //   mxv(y, mask, A, x, SR, desc, SpmvOptions)  y<m> = A x;   vxm(y, mask, x, A, ...) y<m> = x' A
 //   ewise_add<Op>(C, mask, A, B, desc)         union of patterns: Op(a,b) where both, else the one
 //   ewise_mult<Op>(C, mask, A, B, desc)        intersection of patterns: Op(a,b)
@@ -134,11 +137,12 @@ concept SumsOver = requires(typename B::template Vector<sum_type_t<V>>& sums, co
   B::mxm_reduce_rows(sums, A, A, A, PlusTimes{}, desc);
 };
 
-// MCL's pruned expansion over value type V (float, double).
+// MCL's pruned expansion and its inflation over value type V (float, double).
 template <class B, class V>
 concept PrunedProductsOver = requires(typename B::template Matrix<V>& C, const typename B::template Matrix<V>& A,
                                       typename B::template Vector<V>& y, const PruneSpec& spec) {
   B::mxm_prune_rows(C, y, y, A, A, PlusTimes{}, spec, MxmOptions{});
+  B::inflate_rows(C, A, InflateSpec{});
 };
 
 }  // namespace detail

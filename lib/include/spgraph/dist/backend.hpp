@@ -26,6 +26,8 @@
 //                     estimate (dist/pruned_product.hpp): each phase's product by SUMMA, each
 //                     rank's rows of it gathered whole along the grid row and pruned before the
 //                     next phase
+//   inflate_rows      on each block where the grid has one column, else apply, reduce_rows and
+//                     scale_rows (spgraph/inflate_rows_in_steps.hpp)
 //   ewise_*, apply,   on each block (a transposed operand transposed first)
 //   assign, select    positional selects shifted by the block's offset; top-k per row (column)
 //                     on the whole row (column), gathered along the grid row (column)
@@ -70,6 +72,7 @@
 #include "spgraph/dist/word_bfs.hpp"
 #include "spgraph/error.hpp"
 #include "spgraph/immediate_map_reducer.hpp"
+#include "spgraph/inflate_rows_in_steps.hpp"
 #include "spgraph/operation_options.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/pass_with_totals.hpp"
@@ -276,6 +279,14 @@ struct Backend {
       detail::replicated_pruned_product(C, peak, squares, A, B, sr, spec, opt);
     else
       detail::pruned_product(C, peak, squares, A, B, sr, spec, phased);
+  }
+
+  // On a grid of one column each rank's block holds whole rows: the local backend's own pass on
+  // it. Else the contract's steps, whose row sums cross the grid row.
+  template <class V>
+  static void inflate_rows(Matrix<V>& C, const Matrix<V>& A, const InflateSpec& spec) {
+    if (detail::grid_of(A, "inflate_rows").cols() == 1) return Local::inflate_rows(output_block(C, A), A.block(), spec);
+    spgraph::detail::inflate_rows_in_steps<Backend, V>(C, A, spec);
   }
 
   // ---- element-wise --------------------------------------------------------------------------

@@ -4,9 +4,10 @@
 // GpuBackend or graphblas::GraphBlasBackend runs the same code.
 //
 // The operations forward to the gpu:: functions of each kernel family (gpu/spmv.hpp,
-// gpu/spgemm.hpp, gpu/mxm_prune_rows.hpp, gpu/mxm_reduce_rows.hpp, gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp,
-// gpu/transpose.hpp, gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp), whose
-// headers document them. This header compiles as plain C++;
+// gpu/spgemm.hpp, gpu/mxm_prune_rows.hpp, gpu/inflate_rows.hpp, gpu/mxm_reduce_rows.hpp,
+// gpu/elementwise.hpp, gpu/select.hpp, gpu/reduce.hpp, gpu/assign.hpp, gpu/transpose.hpp,
+// gpu/dense_map_reduce.hpp, gpu/mxv_reduce.hpp, gpu/mxv_loop.hpp), whose headers document
+// them. This header compiles as plain C++;
 // map_reduce, MxvReducer::start and MxvLoop::run are defined in the matching *_impl.cuh files,
 // which the .cu file instantiating an algorithm includes.
 #include <array>
@@ -20,6 +21,7 @@
 #include "spgraph/gpu/degrees.hpp"
 #include "spgraph/gpu/dense_map_reduce.hpp"
 #include "spgraph/gpu/elementwise.hpp"
+#include "spgraph/gpu/inflate_rows.hpp"
 #include "spgraph/gpu/matrix.hpp"
 #include "spgraph/gpu/mxm_prune_rows.hpp"
 #include "spgraph/gpu/mxm_reduce_rows.hpp"
@@ -75,6 +77,8 @@ struct GpuBackend {
                              const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
     gpu::mxm_prune_rows<SR, V>(C, peak, squares, A, B, sr, spec, opt);
   }
+  template <class V>
+  static void inflate_rows(Matrix<V>& C, const Matrix<V>& A, const InflateSpec& spec) { gpu::inflate_rows(C, A, spec); }
   template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,
                   const Vector<V>& x, SR sr, const Descriptor& desc = {}, const SpmvOptions& opt = {}) {

@@ -46,6 +46,12 @@ class Matrix {
   vid_t ncols() const { return csr_.ncols; }
   eid_t nnz() const { return csr_.nnz(); }
   bool is_pattern() const { return csr_.is_pattern(); }
+  // The data, leaving this matrix empty: for an operation that rewrites a matrix's values into a
+  // new Matrix (gpu/inflate_rows.hpp), so no derived format outlives them.
+  device::DeviceCsr<V> release() && {
+    spmv_cache_.reset();
+    return std::move(csr_);
+  }
 
   // A number no other matrix of this process has had: "the same matrix" for caches outside it
   // (gpu::MxvReducer), where an address may be reused by a matrix built after one is freed.

@@ -30,6 +30,7 @@
 #include "spgraph/graphblas/matrix.hpp"
 #include "spgraph/graphblas/mxv_reduce.hpp"
 #include "spgraph/graphblas/operations.hpp"
+#include "spgraph/inflate_rows_in_steps.hpp"
 #include "spgraph/operations.hpp"
 #include "spgraph/sum_type.hpp"
 
@@ -75,6 +76,10 @@ struct GraphBlasBackend {
   static void mxm_prune_rows(Matrix<V>& C, Vector<V>& peak, Vector<V>& squares, const Matrix<V>& A,
                              const Matrix<V>& B, SR sr, const PruneSpec& spec, const MxmOptions& opt = {}) {
     graphblas::mxm_prune_rows(C, peak, squares, A, B, sr, spec, opt);
+  }
+  template <class V>
+  static void inflate_rows(Matrix<V>& C, const Matrix<V>& A, const InflateSpec& spec) {
+    spgraph::detail::inflate_rows_in_steps<GraphBlasBackend, V>(C, A, spec);
   }
   template <class SR, class V>
   static void mxv(Vector<V>& y, const std::type_identity_t<Vector<V>>* mask, const Matrix<V>& A,

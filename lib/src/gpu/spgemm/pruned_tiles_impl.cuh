@@ -301,13 +301,7 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
       if constexpr (kHashed) {
         if (s_full) {  // the same piece again at half the width, each entry's cursor found anew
           for (int e = threadIdx.x; e < entries; e += kTileThreads) {
-            eid_t l = b.rowptr[a.col[a0 + e]], r = end[e];
-            while (l < r) {
-              const eid_t m = (l + r) / 2;
-              if (eid_t(b.col[m]) < t0) l = m + 1;
-              else r = m;
-            }
-            resume[e] = l;
+            resume[e] = spgemm_detail::lower_bound(b.col, b.rowptr[a.col[a0 + e]], end[e], vid_t(t0));
           }
           width = std::max<eid_t>(1, (t1 - t0) / 2);
           __syncthreads();  // s_next is read
@@ -609,12 +603,17 @@ __global__ void split_rows_kernel(const eid_t* hashed, const eid_t* at, vid_t fi
     listed[hashed[i] ? dense + vid_t(at[i]) : i - vid_t(at[i])] = first + i;
 }
 
-// Bytes the tiles take a row of a piece: its stage of max(select, recover) entries and the
-// bookkeeping.
+// The most entries a row of the tiles keeps, its room in the stage: max(select, recover).
+inline eid_t stage_entries(const PruneSpec& spec) {
+  return std::max<eid_t>(std::max<eid_t>(spec.select, spec.recover), 1);
+}
+
+// Bytes the tiles take a row of a piece: its stage and the bookkeeping (kept, overflow_at,
+// hashed, hashed_at; left_slot; left_rows, tile_rows in tiled_pruned_product).
 template <class V>
 std::size_t tile_row_bytes(const PruneSpec& spec) {
-  const eid_t cap = std::max<eid_t>(std::max<eid_t>(spec.select, spec.recover), 1);
-  return std::size_t(cap) * (sizeof(vid_t) + sizeof(V)) + 4 * sizeof(eid_t) + sizeof(int) + sizeof(vid_t);
+  return std::size_t(stage_entries(spec)) * (sizeof(vid_t) + sizeof(V)) + 4 * sizeof(eid_t) + sizeof(int) +
+         2 * sizeof(vid_t);
 }
 
 // A*B pruned by spec in pieces of consecutive rows, every row through the tiles (dense or hashed
@@ -629,7 +628,7 @@ std::vector<device::DeviceCsr<V>> tiled_pruned_product(const device::DeviceCsr<V
                                                        cudaStream_t stream) {
   using spgemm_detail::exclusive_scan;
   const vid_t n = A.nrows;
-  const eid_t cap = std::max<eid_t>(std::max<eid_t>(spec.select, spec.recover), 1);
+  const eid_t cap = stage_entries(spec);
   const int blocks = device::multiprocessor_count();
   const eid_t scratch_cap = scratch_columns;
   device::Buffer<vid_t> scratch_col(std::size_t(blocks) * scratch_cap, stream);
