@@ -294,6 +294,7 @@ __global__ void __launch_bounds__(kTileThreads, 1) tile_prune_kernel(TileJob<V> 
           }
           if (stop) break;
         }
+        __syncwarp();  // orders every lane's read of resume[e] before lane 0 rewrites it
         if (lane == 0) resume[e] = q;
       }
       __syncthreads();
