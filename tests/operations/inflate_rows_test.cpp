@@ -72,9 +72,10 @@ void expect_gpu_agrees(const Csr<V>& a, const std::string& where) {
       ASSERT_TRUE(same_matrix(got, want, false)) << what;
       // float sums in float on graphblas; a double rounded to float may land one float step apart
       const double tolerance = std::is_same_v<V, float> ? kRelativeTolerance<float> : float_values ? 2.5e-7 : 1e-14;
-      for (eid_t p = 0; p < got.nnz(); ++p)
-        ASSERT_TRUE(within_tolerance(double(got.val[p]), double(want.val[p]), tolerance * std::fabs(double(want.val[p]))))
-            << what << " at " << p;
+      for (eid_t p = 0; p < got.nnz(); ++p) {
+        const double w = double(want.val[p]);
+        ASSERT_TRUE(within_tolerance(double(got.val[p]), w, tolerance * std::fabs(w))) << what << " at " << p;
+      }
       for (vid_t i = 0; i < got.nrows; ++i) {
         double sum = 0;
         for (eid_t p = got.rowptr[i]; p < got.rowptr[i + 1]; ++p) sum += double(got.val[p]);

@@ -38,8 +38,8 @@ void inflate_rows(Matrix<V>& C, const Matrix<V>& A, const InflateSpec& spec) {
   const device::CsrView<V> a = in_place ? t.view() : A.csr().view();  // a pattern's view reads 1s
   if (t.is_pattern()) t.val = device::Buffer<V>(t.nnz());
   if (t.nnz() > 0) {
-    inflate_rows_kernel<V><<<detail::ops_grid(eid_t(t.nrows) * 32), detail::kOpsThreads>>>(a, spec.power,
-                                                                                            spec.float_values, t.val.data());
+    const unsigned grid = detail::ops_grid(eid_t(t.nrows) * 32);
+    inflate_rows_kernel<V><<<grid, detail::kOpsThreads>>>(a, spec.power, spec.float_values, t.val.data());
     SPGRAPH_CHECK_LAUNCH("inflate_rows_kernel");
   }
   C = Matrix<V>(std::move(t));
