@@ -1,9 +1,10 @@
 // inflate_rows on the GPU (spgraph/gpu/inflate_rows.hpp): each warp takes a row, writes its
 // powers where the result's values go (A's own in place) while summing them in double, then
-// scales them by the inverse of the sum. Power, inverse and rounding are apply's own
-// (elementwise_impl.cuh), so the values are the steps' up to the order of the row's sum.
+// scales them by the inverse of the sum. Power and inverse are apply's own (elementwise_impl.cuh)
+// and the rounding unary::ToFloat, so the values are the steps' up to the order of the row's sum.
 #include "elementwise_impl.cuh"
 #include "spgraph/gpu/inflate_rows.hpp"
+#include "spgraph/unary_ops.hpp"
 
 namespace spgraph::gpu {
 namespace {
@@ -24,7 +25,7 @@ __global__ void inflate_rows_kernel(device::CsrView<V> a, double power, bool flo
     const V inverse = detail::ewise_impl::inverse(V(sum));
     for (eid_t p = b + lane; p < e; p += 32) {  // each lane rereads only what it wrote
       const V x = out[p] * inverse;
-      out[p] = float_values ? V(float(x)) : x;
+      out[p] = float_values ? unary::ToFloat{}(x) : x;
     }
   }
 }
