@@ -72,12 +72,14 @@ for w in "${what[@]}"; do
     racecheck)
       # Shared-memory hazards, on the tests that exercise each kernel family once (racecheck is
       # slow: about 30 s a test case); RACECHECK_FILTER_<suite> overrides a suite's filter.
-      for t in spmv_test spgemm_test pagerank_test; do
+      for t in spmv_test spgemm_test pagerank_test operations_test; do
         command -v $t >/dev/null || continue
         case $t in
           spmv_test) f=${RACECHECK_FILTER_spmv:-'SpmvKernels/0.PlusTimes:SpmvKernels/1.PlusTimes:SpmvMasks/0.PlusTimes:SpmvKernelsWideX.*'} ;;
           spgemm_test) f=${RACECHECK_FILTER_spgemm:-'SpgemmHash.EveryRowGroupMidSpans:SpgemmHash.SortTiersCombineRunsAcrossLanes:SpgemmHash.ManyEntriesFewProducts:SpgemmHash.HugeRowTakesTheGlobalPath:SpgemmEsc.RectangularWithEmptyRowsColumnsAndADenseRow:SpgemmMasked.EveryDescriptorHash'} ;;
           pagerank_test) f=${RACECHECK_FILTER_pagerank:-'MapReduceGpu.UpdatesEveryElementAndSumsExactly:MxvReducerGpu.*:MxvLoopGpu.*'} ;;
+          # MCL's expansion: dense and hashed tiles in one launch, and a hashed piece walked again.
+          operations_test) f=${RACECHECK_FILTER_operations:-'PruneRowsGpu/0.AutoHashesRowsSpreadOverManyTiles:PruneRowsGpu/0.HashedTilesWalkAPieceAgainWhereItOverflows'} ;;
         esac
         timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool racecheck --error-exitcode 9 \
           $t --gtest_brief=1 --gtest_filter="$f" >"$out/racecheck-$t.log" 2>&1
