@@ -72,8 +72,8 @@ void add_input_options(CLI::App& cli, InputOptions& input) {
                  "mirrored graph at once. A load that does not fit names the file, the arrays and their bytes. A "
                  "load of more than a second shows its progress on stderr when that is a terminal. Under mpirun each rank "
                  "reads its piece of the rows from a .spgcsr, or parses its share of a Matrix Market file or edge "
-                 "list, and keeps its block of the grid, 1/P of the graph; gzip-compressed text, .abc and "
-                 "--compact-ids are read whole by every rank")
+                 "list (gzip-compressed too: every rank inflates it, keeping its share), and keeps its block of the "
+                 "grid, 1/P of the graph; .abc and --compact-ids are read whole by every rank")
       ->required();
   add_choice(cli, "--duplicates", input.load.duplicates,
              {{"error", Duplicates::Error}, {"sum", Duplicates::Sum}, {"max", Duplicates::Max},

@@ -38,7 +38,7 @@ bool reads_cache_rows(const InputOptions& input) {
 //   reader's result and errors, an error agreed on by every rank and printed once.
 // --undirected then mirrors the rows' links across the ranks (io::mirror_rows), and each entry
 // goes to its block's rank (io::keep_entries). What needs the whole file (io::text_rows_refusal:
-// gzip-compressed text, .abc label files, --compact-ids, a pipe) is not read here:
+// .abc label files, --compact-ids, a pipe) is not read here:
 // distributed_run has every rank read it whole, as without mpirun.
 io::LoadedGraph load_rows(const InputOptions& input, const std::string& who, MpiJob& job) {
   const dist::GridShape shape = job.grid_shape();

@@ -67,6 +67,9 @@ class LineReader {
   // Upper bound on the text still to come; only known for uncompressed regular files.
   bool remaining_known() const { return !compressed() && file_size_ > 0; }
   std::uint64_t remaining_bytes() const { return file_size_ - consumed_; }
+  // Bytes of the text handed out so far (a skipped byte order mark included): the offset in the
+  // text, inflated for gzip, of what comes next.
+  std::uint64_t text_read() const { return consumed_; }
 
   [[noreturn]] void fail(const std::string& reason) const { throw ParseError(path_, line_, reason); }
 

@@ -33,6 +33,11 @@ inline constexpr std::size_t kPieceBytes = std::size_t{4} << 20;
 // Below this, a piece is not worth a thread of its own.
 inline constexpr std::size_t kMinPieceBytes = std::size_t{256} << 10;
 
+// The threads parse_in_parallel parses on (OMP_NUM_THREADS), and the text it asks its source
+// for at a time: a block of kPieceBytes a thread.
+inline std::size_t parse_threads() { return static_cast<std::size_t>(std::max(1, omp_get_max_threads())); }
+inline std::size_t parse_block_bytes() { return parse_threads() * kPieceBytes; }
+
 // A cache line apart: each thread appends to its own part's vectors without sharing a line.
 template <class Part>
 struct alignas(64) Piece {
@@ -101,12 +106,12 @@ std::vector<std::size_t> make_room(Coo<T>& out, std::span<const Piece<Part>> pie
 // file, or a TextRange (text_range.hpp): one rank's share of a file, numbered as in the file.
 template <class Part, class T, class Source, class Parse, class Check>
 void parse_in_parallel(Source& in, Coo<T>& out, Parse&& parse, Check&& check) {
-  const auto threads = static_cast<std::size_t>(std::max(1, omp_get_max_threads()));
+  const std::size_t threads = parse_threads();
   std::vector<Piece<Part>> sets(2 * threads);
   std::span<Piece<Part>> done;        // the last block's parts, checked, to copy
   std::vector<std::size_t> done_at;   // where they go (make_room)
   for (int round = 0;; ++round) {
-    const std::string_view block = in.next_block(threads * kPieceBytes);
+    const std::string_view block = in.next_block(parse_block_bytes());
     const auto texts = cut_at_lines(block, std::clamp<std::size_t>(block.size() / kMinPieceBytes, 1, threads));
     const auto n = static_cast<int>(texts.size());
     const std::span<Piece<Part>> pieces(sets.data() + (round % 2) * threads, texts.size());

@@ -1,14 +1,26 @@
 #pragma once
-// One rank's share of a plain text file (text_rows.cpp): its whole lines, mapped, handed to
+// One rank's share of a text file (text_rows.cpp): its whole lines, mapped or inflated, handed to
 // parse_in_parallel in blocks as LineReader hands out a file's, numbered as in the whole file
 // (the lines before the share are counted first).
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "line_reader.hpp"
 
 namespace spgraph::io::detail {
+
+// Lines in `text` (whole lines; the file's last may lack its newline), as TextChunk counts them.
+inline long long count_lines_in(std::string_view text) {
+  long long lines = 0;
+  for (const char* p = text.data(); const void* nl = std::memchr(p, '\n', text.size() - (p - text.data()));) {
+    ++lines;
+    p = static_cast<const char*>(nl) + 1;
+  }
+  if (!text.empty() && text.back() != '\n') ++lines;
+  return lines;
+}
 
 class TextRange {
  public:

@@ -33,6 +33,7 @@
 #include "edge_list_entries.hpp"
 #include "entry_lines.hpp"
 #include "graph_format.hpp"
+#include "inflated_range.hpp"
 #include "line_reader.hpp"
 #include "matrix_market_entries.hpp"
 #include "matrix_market_header.hpp"
@@ -101,23 +102,14 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
-// The first line start at or after `at` (lines start at `begin` and after each newline).
-std::size_t line_start_from(std::string_view text, std::size_t begin, std::size_t at) {
+// The first line start at or after `at` (lines start at `begin` and after each newline), found
+// in a window of the text that holds the byte before `at` through the newline after it.
+std::size_t line_start_from(const detail::TextWindow& text, std::size_t begin, std::size_t at) {
   if (at <= begin) return begin;
-  if (at >= text.size()) return text.size();
-  const void* nl = std::memchr(text.data() + at - 1, '\n', text.size() - (at - 1));
-  return nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1 : text.size();
-}
-
-// Lines in `share` (whole lines; the file's last may lack its newline), as TextChunk counts them.
-long long count_lines(std::string_view share) {
-  long long lines = 0;
-  for (const char* p = share.data(); const void* nl = std::memchr(p, '\n', share.size() - (p - share.data()));) {
-    ++lines;
-    p = static_cast<const char*>(nl) + 1;
-  }
-  if (!share.empty() && share.back() != '\n') ++lines;
-  return lines;
+  if (at >= text.size) return text.size;
+  const std::string_view rest = text.bytes.substr(at - 1 - text.offset);
+  const void* nl = std::memchr(rest.data(), '\n', rest.size());
+  return nl ? at + static_cast<std::size_t>(static_cast<const char*>(nl) - rest.data()) : text.size;
 }
 
 // Which ranks keep which rows: the rows cut where some rank's range begins or ends, each
@@ -286,31 +278,42 @@ class Share {
   Share(const std::string& path, const LoadOptions& options, RankExchange& ex)
       : path_(path), options_(options), ex_(ex) {}
 
-  // Step 1: the header, the share, its lines.
+  // Step 1: the header, the share, its lines. A gzip stream is inflated whole by every rank,
+  // keeping only what its share is cut from (inflated_range.hpp).
   void open() {
     detail::LineReader in(path_);  // the one-process reader's errors for a file it cannot open
     const std::string ext = detail::reader_extension(path_, options_.format);
     format_ = ext == ".mtx" ? Format::MatrixMarket : Format::EdgeList;
-    file_ = std::make_unique<MappedFile>(path_);
-    const std::string_view text = file_->text();
-    std::size_t begin = text.starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
     if (format_ == Format::MatrixMarket) {
       header_ = detail::parse_matrix_market_header(in);
       detail::check_before_entries(in, header_,
                                    {.duplicates = options_.duplicates,
                                     .require_nonnegative_weights = options_.require_nonnegative_weights,
                                     .trust_vertex_count = options_.trust_vertex_count});
-      begin = static_cast<std::size_t>(in.file_size() - in.remaining_bytes());
       header_lines_ = in.line_number();
     }
-    const std::size_t rest = text.size() - begin, p = std::size_t(ex_.size()), r = std::size_t(ex_.rank());
+    std::size_t begin = 0, size = 0;
+    if (in.compressed()) {
+      detail::InflatedText inflated = detail::measure_inflated(in);
+      begin = inflated.begin, size = inflated.size, broken_ = std::move(inflated.broken);
+    } else {
+      file_ = std::make_unique<MappedFile>(path_);
+      size = file_->text().size();
+      if (format_ == Format::MatrixMarket) begin = static_cast<std::size_t>(in.text_read());
+      else if (file_->text().starts_with(kUtf8Bom)) begin = kUtf8Bom.size();
+    }
+    const std::size_t rest = size - begin, p = std::size_t(ex_.size()), r = std::size_t(ex_.rank());
     const auto at = [&](std::size_t k) {
       return begin + static_cast<std::size_t>(static_cast<unsigned __int128>(rest) * k / p);
     };
+    // Where line_start_from(at(k)) starts looking for a newline.
+    const auto probe = [&](std::size_t k) { return at(k) > begin ? at(k) - 1 : begin; };
+    if (in.compressed()) inflated_.emplace(path_, header_lines_, probe(r), r + 1 == p ? size : probe(r + 1), size);
+    const detail::TextWindow text = inflated_ ? inflated_->window() : detail::TextWindow{file_->text(), 0, size};
     const std::size_t first = line_start_from(text, begin, at(r));
-    const std::size_t last = r + 1 == p ? text.size() : line_start_from(text, begin, at(r + 1));
-    share_ = text.substr(first, std::max(first, last) - first);
-    lines_ = count_lines(share_);
+    const std::size_t last = r + 1 == p ? size : line_start_from(text, begin, at(r + 1));
+    share_ = text.bytes.substr(first - text.offset, std::max(first, last) - first);
+    lines_ = detail::count_lines_in(share_);
   }
 
   // Step 2: numbered after the lines of the shares before, the share parsed.
@@ -337,6 +340,7 @@ class Share {
       if (q == ex_.rank()) mine = message.empty() ? "read_text_rows: internal: a failure without a message" : message;
     };
     bool failed = false;
+    std::string broken;  // a broken gzip stream, after any failure before its break: agreed on
     if (format_ == Format::MatrixMarket) {
       const eid_t declared = header_.stored_entries;
       eid_t seen = 0;
@@ -354,6 +358,7 @@ class Share {
         }
         seen += s.counted;
       }
+      if (!failed && !(broken = ex_.first_failure(broken_)).empty()) return broken;
       if (!failed && seen != declared)
         return ParseError(path_, total_lines, detail::count_refusal(seen, declared, "entries")).what();
     } else {
@@ -378,6 +383,7 @@ class Share {
         largest = std::max(largest, s.largest);
         edges += s.entries;
       }
+      if (!failed && !(broken = ex_.first_failure(broken_)).empty()) return broken;
       if (!failed) {
         largest_ = vid_t(largest);
         valued_ = fields == 3;
@@ -460,7 +466,9 @@ class Share {
   Format format_ = Format::EdgeList;
   MatrixMarketHeader header_;
   std::unique_ptr<MappedFile> file_;
+  std::optional<detail::InflatedRange> inflated_;
   std::string_view share_;
+  std::string broken_;  // where a gzip stream breaks, the one-process reader's error ("" if whole)
   long long header_lines_ = 0, lines_ = 0, lines_before_ = 0;
   Coo<double> coo_;
   ShareSummary summary_;
@@ -519,15 +527,9 @@ std::string text_rows_refusal(const std::string& path, const LoadOptions& option
   if (ext == ".abc") return "an .abc label file numbers its vertices by first appearance over the whole file";
   if (ext != ".mtx" && options.compact_ids)
     return "--compact-ids numbers the vertices by first appearance over the whole file";
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return "";  // read_text_rows reports it
   struct stat st {};
-  unsigned char magic[2] = {0, 0};
-  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-  const bool gzip = ::pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-  ::close(fd);
-  if (!regular) return "it is not a regular file, whose bytes could be shared out";
-  if (gzip) return "a gzip-compressed file cannot be cut into byte ranges without inflating all of it";
+  if (::stat(path.c_str(), &st) != 0) return "";  // read_text_rows reports it
+  if (!S_ISREG(st.st_mode)) return "it is not a regular file, whose bytes could be shared out";
   return "";
 }
 

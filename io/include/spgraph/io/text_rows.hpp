@@ -14,10 +14,12 @@
 // (the first in the file's order, a count or a repeat judged over the whole file). Every rank
 // throws it alike, as AgreedReadError, after the ranks have agreed on it; no rank is left waiting.
 //
-// What needs the whole file is not read this way (text_rows_refusal): gzip-compressed files,
-// whose bytes cannot be split without inflating them all; --compact-ids and .abc label files,
-// whose vertex numbers come from a dictionary of the whole file in order of first appearance;
-// anything but a regular file. Those are read whole by every rank (load_graph).
+// A gzip-compressed file cannot be entered mid-stream: every rank inflates all of it (twice:
+// once for its size, once to keep its share), holding about 1/P of the text at a time.
+//
+// What needs the whole file is not read this way (text_rows_refusal): --compact-ids and .abc
+// label files, whose vertex numbers come from a dictionary of the whole file in order of first
+// appearance; anything but a regular file. Those are read whole by every rank (load_graph).
 //
 // The collectives come from the caller (RankExchange; dist/text_exchange.hpp binds them to an MPI
 // communicator), so io/ stays free of MPI.
@@ -62,7 +64,7 @@ class AgreedReadError : public Error {
 using RowsOf = std::function<std::pair<std::int64_t, std::int64_t>(std::int64_t)>;
 
 // Why `path` must be read whole by every rank instead (see above), or "" where read_text_rows
-// reads it: a Matrix Market or edge-list file, uncompressed and regular, without compact_ids.
+// reads it: a Matrix Market or edge-list file (gzip-compressed or not), regular, without compact_ids.
 // Not collective: the caller agrees on it (a file one rank cannot open is read_text_rows's error).
 std::string text_rows_refusal(const std::string& path, const LoadOptions& options);
 
