@@ -31,11 +31,18 @@
 // Across ranks (issue 43), on web-NotreDame, cnr-2000 and the cit-Patents-like graph unless
 // files are named, and with --beyond-one-gpu a graph whose first expansion passes one GPU:
 //
-//   bench_mcl --gpus 1,2,4 [--ranks-on auto|gpu|cpu] [--beyond-one-gpu] [--mpirun-args ...] ...
+//   bench_mcl --gpus 1,2,4 [--ranks-on auto|gpu|cpu] [--beyond-one-gpu] [--mpirun-args ...]
+//             [--combblas PATH] ...
 //
 // For each input: a job alone (the one-process backend) and a job of mpirun -n P for each P
 // (dist::Backend), then mcl; the table and JSON give each job's time an iteration, phases,
 // bytes moved, peak memory and ARI against the job alone and mcl (the section "across ranks").
+// With --combblas PATH (bench/combblas/hipmcl_anchor, built with -DSPGRAPH_COMBBLAS=ON): HipMCL's
+// algorithm on CombBLAS 1.6.2 under the same mpirun at each P that is a square (P = 2 is skipped,
+// saying why), on the host's CPU cores, its rows beside ours: time, iterations, phases, peak
+// memory, clusters and ARI against the job alone and mcl (not held to 0.99: HipMCL prunes and
+// interprets otherwise); a run that fails, does not converge or whose clusters are not a
+// partition of the vertices is a failure.
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -78,6 +85,7 @@
 #include "spgraph/graph_ops.hpp"
 #include "spgraph/graphblas/backend.hpp"
 #include "spgraph/io/csr_cache.hpp"
+#include "spgraph/io/matrix_market.hpp"
 #include "table.hpp"
 #include "timed_runs.hpp"
 #if SPGRAPH_HAVE_MPI
@@ -142,6 +150,7 @@ struct Options {
   bool beyond_one_gpu = false;
   int beyond_times = 0;  // how much larger; 0: by the estimate
   double one_gpu_gib = 0;
+  std::string combblas;  // --combblas: bench/combblas/hipmcl_anchor, run at each square P; "" for none
   // A job's own: alone (the one-process backend, no MPI) or a rank of a job, on one input.
   bool alone = false;
   std::string job_input, job_name;
@@ -765,6 +774,52 @@ int run_rank_job(const Options& options) {
 
 // ---- the driver of --gpus
 
+// The CombBLAS anchor at one P: its row (the JSON of its last line) and its clusters.
+struct AnchorRun {
+  bench::JobOutcome job;
+  std::vector<std::int64_t> cluster_of;
+};
+
+constexpr const char* kAnchorTag = "hipmcl_anchor_result: ";
+
+// hipmcl_anchor under mpirun at P ranks, as the jobs are started, on `mtx` (the input as Matrix
+// Market, our ids 1-based), its budget a rank --memory-budget where given. Its clusters, written
+// as mcl's --abc output with our ids, must be a partition of the vertices. P not a square is
+// skipped: CombBLAS 1.6.2's 2D grid refuses it.
+AnchorRun run_anchor(bench::JobRunner& runner, const Options& options, int ranks, const std::string& mtx,
+                     vid_t vertices, std::ostream& out) {
+  AnchorRun a;
+  a.job.ranks = ranks;
+  const int side = int(std::lround(std::sqrt(double(ranks))));
+  if (side * side != ranks) {
+    a.job.status = "skipped: P = " + std::to_string(ranks) + " is not a square, as CombBLAS 1.6.2's 2D grid needs";
+    out << "== the CombBLAS anchor at P = " << ranks << ": " << a.job.status << '\n';
+    return a;
+  }
+  const std::string clusters = mtx + ".P" + std::to_string(ranks) + ".hipmcl";
+  std::vector<std::string> command = {options.combblas, "-I", bench::fixed(kInflation, 1), "-o", clusters, mtx};
+  if (options.memory_budget > 0)
+    command.insert(command.begin() + 1, {"--per-process-mem", std::to_string(options.memory_budget)});
+  out << "== the CombBLAS anchor\n";
+  std::vector<std::string> lines;
+  a.job = runner.run_program(ranks, command, out, lines);
+  if (!a.job.ok()) return a;
+  const auto last = std::find_if(lines.rbegin(), lines.rend(), [](const auto& l) { return l.starts_with(kAnchorTag); });
+  try {
+    if (last == lines.rend()) throw Error(std::string("no line '") + kAnchorTag + "...' in its output");
+    json row = json::parse(last->substr(std::strlen(kAnchorTag)));
+    row.erase("clusters_file");  // a temporary file
+    a.cluster_of = algorithms::cluster_of_each_vertex(bench::read_mcl_clusters(clusters, vertices), vertices);
+    if (const auto missing = std::count(a.cluster_of.begin(), a.cluster_of.end(), -1); missing > 0)
+      throw Error(clusters + ": the clusters leave out " + std::to_string(missing) + " vertices");
+    a.job.rows = json::array({row});
+  } catch (const std::exception& e) {
+    a.job.status = bench::failure(e);
+  }
+  fs::remove(clusters);
+  return a;
+}
+
 // One input across the jobs: the job alone first, then one a P.
 struct RanksInput {
   std::string name, source;
@@ -772,6 +827,7 @@ struct RanksInput {
   eid_t links = 0, edges = 0;
   double bound_bytes = 0;  // first_expansion_bound's entries, kUnprunedEntryBytes each
   std::vector<bench::JobOutcome> jobs;
+  std::vector<AnchorRun> anchor;  // --combblas: one a P
   MclRun mcl;
 };
 
@@ -794,6 +850,11 @@ void compare_clusters(RanksInput& in) {
     }
     if (in.mcl.ok()) row["ari_vs_mcl"] = algorithms::adjusted_rand_index(mine, in.mcl.cluster_of);
   }
+  for (AnchorRun& a : in.anchor) {
+    if (!a.job.ok()) continue;
+    if (!alone_of.empty()) a.job.rows[0]["ari_vs_alone"] = algorithms::adjusted_rand_index(a.cluster_of, alone_of);
+    if (in.mcl.ok()) a.job.rows[0]["ari_vs_mcl"] = algorithms::adjusted_rand_index(a.cluster_of, in.mcl.cluster_of);
+  }
 }
 
 // "ok", or what is wrong with a job: it failed, a repeat differed, or its clusters are unlike
@@ -807,10 +868,19 @@ std::string job_check(const bench::JobOutcome& job) {
   return "ok";
 }
 
+// The anchor's clusters are HipMCL's (its own pruning, components as clusters), not held to
+// mcl's: a run that failed or did not converge is the anchor's fault.
+std::string anchor_check(const bench::JobOutcome& job) {
+  if (!job.ok()) return job.status;
+  return job.rows[0]["converged"].get<bool>() ? "ok" : "did not converge";
+}
+
 bool ranks_input_bad(const RanksInput& in) {
-  return in.mcl.failed() || std::any_of(in.jobs.begin(), in.jobs.end(), [](const bench::JobOutcome& j) {
-           return !j.skipped() && job_check(j) != "ok";
-         });
+  return in.mcl.failed() ||
+         std::any_of(in.jobs.begin(), in.jobs.end(),
+                     [](const bench::JobOutcome& j) { return !j.skipped() && job_check(j) != "ok"; }) ||
+         std::any_of(in.anchor.begin(), in.anchor.end(),
+                     [](const AnchorRun& a) { return !a.job.skipped() && anchor_check(a.job) != "ok"; });
 }
 
 std::string mib_of(double bytes) { return bench::fixed(bytes / double(1 << 20), 1); }
@@ -845,6 +915,26 @@ void add_ranks_rows(bench::Table& table, const RanksInput& in) {
                   bench::fixed(number(row, "ari_vs_mcl"), 4), job_check(job)});
     table.add_row(cells);
   }
+  for (const AnchorRun& a : in.anchor) {
+    std::vector<std::string> cells = {"", std::to_string(a.job.ranks), "combblas"};
+    if (!a.job.ok()) {
+      cells.resize(15, "-");
+      cells.push_back(a.job.status);
+      table.add_row(cells);
+      continue;
+    }
+    const json& row = a.job.rows[0];
+    const int iterations = row["iterations"].get<int>();
+    cells.insert(cells.end(),
+                 {row["grid"].get<std::string>(),
+                  std::to_string(iterations) + (row["converged"].get<bool>() ? "" : "!"),
+                  std::to_string(row["clusters"].get<std::size_t>()),
+                  ms(number(row, "iterate_s") / std::max(1, iterations)), bench::fixed(number(row, "seconds"), 2), "-",
+                  bench::fixed(number(row, "most_phases"), 0) + " / " + bench::fixed(number(row, "phases"), 0), "-",
+                  "-", mib_of(number(row, "peak_host_bytes")), bench::fixed(number(row, "ari_vs_alone"), 4),
+                  bench::fixed(number(row, "ari_vs_mcl"), 4), anchor_check(a.job)});
+    table.add_row(cells);
+  }
 }
 
 void print_ranks_table(const std::vector<RanksInput>& inputs, std::size_t first, std::ostream& out) {
@@ -858,9 +948,12 @@ json ranks_input_json(const RanksInput& in) {
   json runs = json::array();
   for (const bench::JobOutcome& job : in.jobs)
     runs.push_back(job.ok() ? job.rows[0] : json{{"ranks", job.ranks}, {"status", job.status}});
+  json anchor = json::array();
+  for (const AnchorRun& a : in.anchor)
+    anchor.push_back(a.job.ok() ? a.job.rows[0] : json{{"ranks", a.job.ranks}, {"status", a.job.status}});
   return {{"input", in.name},  {"source", in.source}, {"vertices", in.vertices}, {"links", in.links},
           {"undirected_edges", in.edges}, {"first_expansion_bound_bytes", in.bound_bytes}, {"runs", runs},
-          {"mcl", mcl_json(in.mcl)}};
+          {"combblas_anchor", anchor}, {"mcl", mcl_json(in.mcl)}};
 }
 
 // The issue's aims for 4 GPUs against one: cnr-2000 and the cit-Patents-like graph kRanksSpeedupAim
@@ -918,6 +1011,10 @@ int run_ranks(const Options& options, std::ostream& out) {
       << "  most over ranks; host MiB: peak resident set, most over ranks; ARI: against the job alone's and\n"
       << "  mcl's clusters; one GPU's memory: " << bench::gib(std::size_t(gpu_bytes)) << '\n';
   if (options.mcl.path.empty()) out << "mcl: not run (--no-mcl)\n";
+  if (!options.combblas.empty())
+    out << "combblas: HipMCL's algorithm on CombBLAS 1.6.2 (" << options.combblas << ") on CPU ranks at each\n"
+        << "  square P, one run (read excluded: build + iterate + interpret); phases: most in one / all; its\n"
+        << "  clusters the components of its last iterate (HipMCL's rule)\n";
 
   std::vector<RanksInput> inputs;
   json failed_inputs = json::array();
@@ -941,6 +1038,12 @@ int run_ranks(const Options& options, std::ostream& out) {
     in.jobs.push_back(runner.run(0, alone, out));
     for (int p : jobs.ranks) in.jobs.push_back(runner.run(p, args, out));
     fs::remove(path);
+    if (!options.combblas.empty()) {
+      const std::string mtx = runner.dir().file(host.name + ".mtx");
+      io::write_matrix_market(mtx, host.graph);
+      for (int p : jobs.ranks) in.anchor.push_back(run_anchor(runner, options, p, mtx, host.graph.nrows, out));
+      fs::remove(mtx);
+    }
     const bool generated = std::any_of(specs.begin(), specs.end(),
                                        [&](const auto& s) { return s.name == host.name && !s.preset.empty(); });
     if (const std::string why = mcl_skipped(in.name, generated, options); !why.empty())
@@ -997,7 +1100,8 @@ int main(int argc, char** argv) try {
       "input) on web-NotreDame, cnr-2000 and the cit-Patents-like graph, each against the one-process backend\n"
       "alone: time an iteration, phases of the distributed expansion, bytes moved, peak memory a GPU, ARI\n"
       "against the job alone and mcl. GPU ranks where this host has a GPU (a P above its GPUs is skipped),\n"
-      "else CPU ranks (--ranks-on)."};
+      "else CPU ranks (--ranks-on). With --combblas PATH: HipMCL's algorithm on CombBLAS (bench/combblas/\n"
+      "hipmcl_anchor) under the same mpirun at each square P, its rows beside ours."};
   Options options;
   options.timing = {.warmup = 1, .repeats = 3};
   bench::BenchFlags flags("double", "mcl-bench.json");
@@ -1045,6 +1149,11 @@ int main(int argc, char** argv) try {
   cli.add_option("--one-gpu-gib", options.one_gpu_gib,
                  "the GPU memory --beyond-one-gpu must pass (default: this host's GPU's, else an H200's)")
       ->check(CLI::PositiveNumber)
+      ->needs(ranks);
+  cli.add_option("--combblas", options.combblas,
+                 "with --gpus: bench/combblas/hipmcl_anchor (-DSPGRAPH_COMBBLAS=ON), HipMCL's algorithm on CombBLAS, "
+                 "run under mpirun as the jobs are at each P that is a square, its rows beside ours")
+      ->check(CLI::ExistingFile)
       ->needs(ranks);
   cli.add_option("--memory-budget", options.memory_budget,
                  "bytes one part of an expansion may use, as mcl's --memory-budget: a row panel's device memory on "

@@ -69,7 +69,24 @@ void write_abc(const Csr<double>& g, const std::string& path) {
   if (std::fclose(f) != 0) throw Error(path + ": write error: " + std::strerror(errno));
 }
 
-// mcl's output with --abc: one cluster a line, its labels (our vertex ids) separated by tabs.
+MclLog parse_mcl_log(const std::string& path) {
+  MclLog log;
+  for (const std::string& line : read_lines(path)) {
+    std::istringstream fields(line.substr(std::min(line.find_first_not_of('.'), line.size())));
+    std::vector<std::string> f;
+    for (std::string w; fields >> w;) f.push_back(w);
+    if (f.size() >= 8 && std::all_of(f[0].begin(), f[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
+      log.iterations = std::max(log.iterations, std::stoi(f[0]));
+    else if (f.size() == 4 && f[0] == "[mcl]" && f[2] == "clusters" && f[3] == "found")
+      log.clusters = std::stoll(f[1]);
+    else if (line.starts_with("[mcl] jury pruning synopsis: "))
+      log.jury = line.substr(line.find('<'), line.find('>') - line.find('<') + 1);
+  }
+  return log;
+}
+
+}  // namespace
+
 std::vector<std::vector<vid_t>> read_mcl_clusters(const std::string& path, vid_t n) {
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot read mcl's clusters: " + std::strerror(errno));
@@ -91,24 +108,6 @@ std::vector<std::vector<vid_t>> read_mcl_clusters(const std::string& path, vid_t
   }
   return clusters;
 }
-
-MclLog parse_mcl_log(const std::string& path) {
-  MclLog log;
-  for (const std::string& line : read_lines(path)) {
-    std::istringstream fields(line.substr(std::min(line.find_first_not_of('.'), line.size())));
-    std::vector<std::string> f;
-    for (std::string w; fields >> w;) f.push_back(w);
-    if (f.size() >= 8 && std::all_of(f[0].begin(), f[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
-      log.iterations = std::max(log.iterations, std::stoi(f[0]));
-    else if (f.size() == 4 && f[0] == "[mcl]" && f[2] == "clusters" && f[3] == "found")
-      log.clusters = std::stoll(f[1]);
-    else if (line.starts_with("[mcl] jury pruning synopsis: "))
-      log.jury = line.substr(line.find('<'), line.find('>') - line.find('<') + 1);
-  }
-  return log;
-}
-
-}  // namespace
 
 std::string default_mcl_program() {
   const char* env = std::getenv("MCL_PROGRAM");

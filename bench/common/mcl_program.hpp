@@ -39,7 +39,10 @@ struct MclLog {
   std::string jury;  // "<87.2 or cracking>"
 };
 
-
+// mcl's output with --abc, one cluster a line, its labels (our vertex ids) separated by tabs, as
+// vertex ids below n (the CombBLAS anchor writes its clusters so too). Throws Error for a label
+// that is not one.
+std::vector<std::vector<vid_t>> read_mcl_clusters(const std::string& path, vid_t n);
 
 struct MclRun {
   std::string status = "not run";  // "ok", "skipped: why", "timed out ...", "failed: ..."

@@ -63,7 +63,32 @@ JobOutcome JobRunner::run(int ranks, const std::vector<std::string>& args, std::
     return o;
   }
   const std::string tag = std::to_string(++jobs_);
-  const std::string part = dir_.file("part-" + tag + ".json"), log = dir_.file("job-" + tag + ".log");
+  const std::string part = dir_.file("part-" + tag + ".json");
+  std::vector<std::string> command = {self_, "--job", "--part-json", part};
+  command.insert(command.end(), args.begin(), args.end());
+  std::vector<std::string> lines;
+  o = launch(ranks, tag, command, out, lines);
+  if (!o.ok()) return o;
+  std::ifstream rows(part);
+  if (!rows) {
+    o.status = "failed: the job wrote no results" + (lines.empty() ? "" : ": " + lines.back());
+    return o;
+  }
+  o.rows = nlohmann::json::parse(rows);
+  return o;
+}
+
+JobOutcome JobRunner::run_program(int ranks, const std::vector<std::string>& command, std::ostream& out,
+                                  std::vector<std::string>& lines) {
+  return launch(ranks, std::to_string(++jobs_), command, out, lines);
+}
+
+JobOutcome JobRunner::launch(int ranks, const std::string& tag, const std::vector<std::string>& command,
+                             std::ostream& out, std::vector<std::string>& lines) {
+  JobOutcome o;
+  o.ranks = ranks;
+  const std::string name = ranks == 0 ? "alone" : "P = " + std::to_string(ranks);
+  const std::string log = dir_.file("job-" + tag + ".log");
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const std::string threads = std::to_string(std::max(1u, cores / unsigned(std::max(1, ranks))));
   ::setenv("OMP_NUM_THREADS", threads.c_str(), 1);  // the ranks share the host's cores
@@ -80,24 +105,18 @@ JobOutcome JobRunner::run(int ranks, const std::vector<std::string>& args, std::
     argv.insert(argv.end(), std::istream_iterator<std::string>(words), std::istream_iterator<std::string>());
     argv.insert(argv.end(), {"-x", "OMP_NUM_THREADS", "-n", std::to_string(ranks)});
   }
-  argv.insert(argv.end(), {self_, "--job", "--part-json", part});
-  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), command.begin(), command.end());
   out << "== " << name << " (OMP_NUM_THREADS " << threads << ")\n" << std::flush;
   const ProcessResult r = run_process(argv, log, flags_.timeout_s);
-  std::string last;  // the job's last line: where a failed job says why
+  lines.clear();
   std::ifstream job_out(log);
   for (std::string line; std::getline(job_out, line);) {
     out << line << '\n';
-    if (!line.empty()) last = line;
+    lines.push_back(line);
   }
   out << std::flush;
-  std::ifstream rows(part);
-  if (!r.ok() || !rows) {
-    o.status = "failed: " + (r.ok() ? std::string("the job wrote no results") : r.describe()) +
-               (last.empty() ? "" : ": " + last);
-    return o;
-  }
-  o.rows = nlohmann::json::parse(rows);
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();  // the last line: where a failure says why
+  if (!r.ok()) o.status = "failed: " + r.describe() + (lines.empty() ? "" : ": " + lines.back());
   return o;
 }
 

@@ -69,6 +69,13 @@ class JobRunner {
   // ends with its last line of output, where its error is.
   JobOutcome run(int ranks, const std::vector<std::string>& args, std::ostream& out);
 
+  // Another program as run() starts its jobs (the launcher and its arguments, the threads a rank,
+  // a session folder of its own): `mpirun ARGS -x OMP_NUM_THREADS -n ranks command...`, or with
+  // ranks 0 the command alone. Its output is copied to `out` and returned in `lines`, a line an
+  // element; no rows, the status "ok" or "failed: why: its last line".
+  JobOutcome run_program(int ranks, const std::vector<std::string>& command, std::ostream& out,
+                         std::vector<std::string>& lines);
+
   const TempDir& dir() const { return dir_; }
 
  private:
@@ -77,6 +84,9 @@ class JobRunner {
   std::string self_;
   int gpus_;
   int jobs_ = 0;  // started so far: each job's files are numbered
+
+  JobOutcome launch(int ranks, const std::string& tag, const std::vector<std::string>& command, std::ostream& out,
+                    std::vector<std::string>& lines);
 };
 
 #if SPGRAPH_HAVE_MPI
