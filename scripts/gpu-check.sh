@@ -2,7 +2,8 @@
 # One batched GPU session on the H200 machine (../shared/GPU.md). After
 #   scripts/device-pack.sh build-gpu
 # run through the device tool (carry .device) as: bash scripts/gpu-check.sh [what...]
-# what: tests (every *_test binary, each under a time limit), sanitize (compute-sanitizer
+# what: tests (every *_test binary, each under a time limit), dist (dist_test under mpirun at
+# P = 1..4, GPU ranks sharing the GPUs), sanitize (compute-sanitizer
 # memcheck over the GPU test suites), racecheck (shared-memory hazards, one test per kernel
 # family), spmv, spgemm, graph, tricount, msbfs, mcl, io, generators (benchmarks; mcl runs
 # van Dongen's mcl program beside ours, from the Debian packages device-pack.sh packs), e2e
@@ -33,7 +34,7 @@ data=${DEVICE_DATA:-datasets}
 export SPGRAPH_DATASETS=$PWD/datasets SPGRAPH_SHARED_DATASETS=$data
 # Here a GPU test that would skip (no device, a device error) fails instead, with the reason.
 export SPGRAPH_REQUIRE_GPU=${SPGRAPH_REQUIRE_GPU:-1}
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests sanitize racecheck spmv spgemm graph tricount msbfs mcl io generators e2e plots)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(tests dist sanitize racecheck spmv spgemm graph tricount msbfs mcl io generators e2e plots)
 # The test binaries: the packed ones (a call may carry only some), else those on PATH.
 if [ -d .device/bin ]; then bin=$PWD/.device/bin; else bin=$(dirname "$(command -v spmv_test || echo ./spmv_test)"); fi
 status=0
@@ -84,6 +85,22 @@ for w in "${what[@]}"; do
         timeout "${SANITIZE_TIMEOUT:-600}" compute-sanitizer --tool racecheck --error-exitcode 9 \
           $t --gtest_brief=1 --gtest_filter="$f" >"$out/racecheck-$t.log" 2>&1
         rc=$?; tail -n 3 "$out/racecheck-$t.log"; echo "$t under racecheck: exit $rc"
+        [ $rc -eq 0 ] || status=1
+      done ;;
+    dist)
+      # dist_test under mpirun at P = 1..4 (DIST_RANKS) on this host, on shared memory and loopback
+      # only: its GPU ranks share the machine's GPUs where there are fewer than ranks, their
+      # exchanges through host memory (NCCL's own tests skip there: NCCL takes a GPU a rank).
+      dist_test=$bin/dist_test; [ -x "$dist_test" ] || dist_test=$(command -v dist_test)
+      if ! command -v mpirun >/dev/null || [ -z "$dist_test" ]; then
+        echo "dist: needs mpirun and dist_test"; status=1; continue
+      fi
+      for np in ${DIST_RANKS:-1 2 3 4}; do
+        timeout "${TEST_TIMEOUT:-300}" mpirun --oversubscribe --allow-run-as-root --mca btl self,vader \
+          --mca oob_tcp_if_include lo -n "$np" "$dist_test" --gtest_brief=1 --gtest_color=no \
+          --gtest_filter="${GTEST_FILTER:-*}" >"$out/dist-np$np.log" 2>&1
+        rc=$?; echo "dist_test -n $np: exit $rc; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/dist-np$np.log" | tr '\n' ' ')"
+        grep -E 'FAILED  \] [A-Za-z]' "$out/dist-np$np.log" | sort -u | head -20
         [ $rc -eq 0 ] || status=1
       done ;;
     spmv) spmv --data-dir "$data/real" --json "$out/spmv-bench.json" || status=1 ;;

@@ -1,12 +1,6 @@
 #include "mpi_job.hpp"
 
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "run_app.hpp"
 #include "spgraph/error.hpp"
@@ -46,31 +40,10 @@ MpiJob& mpi_job() {
   return *current_job;
 }
 
-namespace {
-
-// Ranks sharing a host share its cores: unless OMP_NUM_THREADS says otherwise, each rank's
-// GraphBLAS takes its share of them (the launcher's count of ranks on this host), set before
-// GraphBLAS starts and reads it.
-void share_cores_among_local_ranks() {
-  if (std::getenv("OMP_NUM_THREADS")) return;
-  int local = 0;
-  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"})
-    if (const char* v = std::getenv(name)) {
-      local = std::atoi(v);
-      break;
-    }
-#ifdef _OPENMP
-  if (local > 1) omp_set_num_threads(std::max(1, omp_get_num_procs() / local));
-#endif
-}
-
-}  // namespace
-
 MpiJob::MpiJob(int* argc, char*** argv) {
 #if SPGRAPH_HAVE_MPI
   if (dist::launched_by_mpi()) {
-    share_cores_among_local_ranks();
-    mpi_ = std::make_unique<Mpi>(argc, argv);
+    mpi_ = std::make_unique<Mpi>(argc, argv);  // each rank's OpenMP takes its share of the host's cores
     if (rank() != 0 && !std::freopen("/dev/null", "w", stdout))
       throw Error("rank " + std::to_string(rank()) + ": cannot silence stdout (/dev/null)");
   }

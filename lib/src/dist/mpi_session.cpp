@@ -1,8 +1,11 @@
 #include "spgraph/dist/mpi_session.hpp"
 
 #include <mpi.h>
+#include <omp.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 #include "dist/mpi_check.hpp"
@@ -39,8 +42,11 @@ bool launched_by_mpi() {
   return env_set("OMPI_COMM_WORLD_SIZE") || env_set("PMIX_RANK") || env_set("PMI_SIZE");
 }
 
-int local_rank_from_environment() {
-  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"}) {
+namespace {
+
+// The first of the variables that holds a count or index in [0, 2^30), else -1.
+int first_number(std::initializer_list<const char*> names) {
+  for (const char* name : names) {
     const char* v = std::getenv(name);
     if (v == nullptr || *v == '\0') continue;
     char* end = nullptr;
@@ -48,6 +54,23 @@ int local_rank_from_environment() {
     if (*end == '\0' && r >= 0 && r < (1L << 30)) return static_cast<int>(r);
   }
   return -1;
+}
+
+// Ranks sharing a host share its cores: unless OMP_NUM_THREADS says otherwise, each rank's
+// OpenMP loops (GraphBLAS's, the host BFS expansion's, the parallel readers') take its share
+// (the launcher's count of ranks on this host), set before GraphBLAS starts and reads it.
+// Otherwise every rank starts a thread a core, and the ranks' barriers wait on threads that
+// another rank's have pushed off the cores.
+void share_cores_among_local_ranks() {
+  if (std::getenv("OMP_NUM_THREADS")) return;
+  const int local = first_number({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "SLURM_NTASKS_PER_NODE"});
+  if (local > 1) omp_set_num_threads(std::max(1, omp_get_num_procs() / local));
+}
+
+}  // namespace
+
+int local_rank_from_environment() {
+  return first_number({"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"});
 }
 
 MpiSession::MpiSession(int* argc, char*** argv, Start start, Threads threads)
@@ -59,6 +82,7 @@ MpiSession::MpiSession(int* argc, char*** argv, Start start, Threads threads)
   MPI_Initialized(&initialized);
   if (!initialized) {
     if (start == Start::IfLaunched && !launched_by_mpi()) return;  // a single process: no MPI
+    if (launched_by_mpi()) share_cores_among_local_ranks();
     int provided = MPI_THREAD_SINGLE;
     SPGRAPH_MPI(MPI_Init_thread(argc, argv, mpi_level(threads), &provided));
     started_ = true;

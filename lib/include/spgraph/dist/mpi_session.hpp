@@ -31,7 +31,9 @@ int local_rank_from_environment();
 
 // MPI for the lifetime of the object: MPI_Init_thread if MPI is not yet initialised, and
 // MPI_Finalize at the end if this session initialised it. Create one, in main, before any
-// communicator, and let it outlive them all.
+// communicator, and let it outlive them all. Where a launcher started several ranks on this
+// host and OMP_NUM_THREADS is unset, starting MPI also gives this rank's OpenMP threads its
+// share of the host's cores (omp_set_num_threads), so that the ranks do not each take them all.
 class MpiSession {
  public:
   enum class Start {
