@@ -1,11 +1,14 @@
 // The distributed WordBfs (spgraph/dist/word_bfs.hpp): a level's words gathered along the grid,
-// the block expanded on the host (host/word_expansion.hpp), the partial words OR-reduced along
-// the grid, settled on the owners; parents proposed by every rank and chosen by v's owner.
+// the blocks expanded where they are (WordBlocks: the host's threads, or the GPU), the partial
+// words OR-reduced along the grid, settled on the owners; parents proposed by every rank and
+// chosen by v's owner.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "host/word_expansion.hpp"
@@ -23,13 +26,44 @@ constexpr int kSources = 64;
 // Beamer's alpha: push while the frontier's links are fewer than all links / alpha.
 constexpr std::int64_t kAlpha = 14;
 
-void check_block(const char* name, const Csr<std::int32_t>& block, BlockRange rows, BlockRange cols) {
-  if (block.nrows != rows.size() || block.ncols != cols.size())
-    throw Error(std::string("dist::WordBfs: this rank's block of ") + name + " is " + std::to_string(block.nrows) +
-                " x " + std::to_string(block.ncols) + " where the grid's layout gives it rows [" +
+void check_blocks(const WordBlocks& blocks, BlockRange rows, BlockRange cols) {
+  if (blocks.rows() != rows.size() || blocks.cols() != cols.size())
+    throw Error("dist::WordBfs: this rank's blocks are " + std::to_string(blocks.rows()) + " x " +
+                std::to_string(blocks.cols()) + " where the grid's layout gives them rows [" +
                 std::to_string(rows.begin) + ", " + std::to_string(rows.end) + ") and columns [" +
                 std::to_string(cols.begin) + ", " + std::to_string(cols.end) + ")");
 }
+
+class HostWordBlocks final : public WordBlocks {
+ public:
+  HostWordBlocks(Csr<std::int32_t> out_block, Csr<std::int32_t> in_block)
+      : out_(std::move(out_block)), in_(std::move(in_block)) {
+    if (in_.nrows != out_.nrows || in_.ncols != out_.ncols)
+      throw Error("dist::WordBfs: this rank's block of out_links is " + std::to_string(out_.nrows) + " x " +
+                  std::to_string(out_.ncols) + " and of in_links " + std::to_string(in_.nrows) + " x " +
+                  std::to_string(in_.ncols) + "; both are block (i, j) of the grid");
+  }
+  std::int64_t rows() const override { return out_.nrows; }
+  std::int64_t cols() const override { return out_.ncols; }
+  std::int64_t out_links() const override { return out_.nnz(); }
+  std::int64_t in_links() const override { return in_.nnz(); }
+  std::vector<std::int64_t> out_row_lengths() const override {
+    std::vector<std::int64_t> lengths(std::size_t(out_.nrows));
+    for (vid_t u = 0; u < out_.nrows; ++u) lengths[std::size_t(u)] = out_.row_length(u);
+    return lengths;
+  }
+  void push(std::span<const Word> frontier, std::span<const Word> seen, std::span<Word> next,
+            std::vector<WordParentCandidate>* parents) override {
+    host::push_words(out_, frontier, seen, next, parents);
+  }
+  void pull(std::span<const Word> frontier, std::span<const Word> seen, Word active, std::span<Word> next,
+            std::vector<WordParentCandidate>* parents) override {
+    host::pull_words(in_, frontier, seen, active, next, parents);
+  }
+
+ private:
+  Csr<std::int32_t> out_, in_;
+};
 
 // For each source b of k, the run of global indices b * n + [vertices) that falls in `window`
 // (an index range of a k * n vector), in increasing order: f(b, begin, end).
@@ -125,9 +159,13 @@ void settle_parents(const ProcessGrid& g, std::int64_t n, BlockRange mine, const
 
 }  // namespace
 
-WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr<std::int32_t>& out_block,
-                                 const Csr<std::int32_t>& in_block, const std::vector<vid_t>& sources, bool want_levels,
-                                 bool want_parents, WordBfsPieces& pieces) {
+std::unique_ptr<WordBlocks> host_word_blocks(Csr<std::int32_t> out_block, Csr<std::int32_t> in_block) {
+  return std::make_unique<HostWordBlocks>(std::move(out_block), std::move(in_block));
+}
+
+WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, WordBlocks& blocks,
+                                 const std::vector<vid_t>& sources, bool want_levels, bool want_parents,
+                                 WordBfsPieces& pieces) {
   require_host_grid(g);
   const int k = int(sources.size());
   if (k < 1 || k > kSources)
@@ -140,9 +178,8 @@ WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr
     throw Error("dist::WordBfs: parents of a graph of " + std::to_string(n) +
                 " vertices do not fit 32-bit vertex ids; search without parents");
   const BlockRange rows = matrix_row_block(n, g.shape(), g.row()), cols = matrix_col_block(n, g.shape(), g.col());
-  check_block("out_links", out_block, rows, cols);
-  check_block("in_links", in_block, rows, cols);
-  std::int64_t links_here[2] = {out_block.nnz(), in_block.nnz()}, links[2] = {0, 0};
+  check_blocks(blocks, rows, cols);
+  std::int64_t links_here[2] = {blocks.out_links(), blocks.in_links()}, links[2] = {0, 0};
   g.world().allreduce(links_here, links, 2, ReduceOp::Sum);
   if (links[0] != links[1])
     throw Error("dist::WordBfs: out_links has " + std::to_string(links[0]) + " links and in_links " +
@@ -151,12 +188,8 @@ WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr
 
   const BlockRange mine = vector_piece(n, g.shape(), g.world().rank());
   const std::size_t len = std::size_t(mine.size());
-  std::vector<std::int64_t> degree;  // links out of each of this rank's vertices
-  {
-    std::vector<std::int64_t> partial(std::size_t(rows.size()));
-    for (vid_t u = 0; u < out_block.nrows; ++u) partial[std::size_t(u)] = out_block.row_length(u);
-    degree = reduce_row_partials(g, n, partial, ReduceOp::Sum);
-  }
+  // links out of each of this rank's vertices
+  const std::vector<std::int64_t> degree = reduce_row_partials(g, n, blocks.out_row_lengths(), ReduceOp::Sum);
   std::vector<Word> seen(len, 0), frontier(len, 0);
   std::vector<std::int32_t> level(want_levels ? std::size_t(k) * len : 0, -1);
   std::vector<vid_t> parent(want_parents ? std::size_t(k) * len : 0, -1);
@@ -181,14 +214,14 @@ WordBfsResult word_bfs_on_blocks(const ProcessGrid& g, std::int64_t n, const Csr
     if (push) {
       const std::vector<Word> f = gather_row_block(g, n, frontier), s = gather_col_block(g, n, seen);
       std::vector<Word> partial(std::size_t(cols.size()), 0);
-      host::push_words(out_block, f, s, partial, proposed);
+      blocks.push(f, s, partial, proposed);
       next = reduce_col_partials(g, n, partial, ReduceOp::BitOr);
       to_offset = cols.begin, from_offset = rows.begin;
       ++r.push_levels;
     } else {
       const std::vector<Word> f = gather_col_block(g, n, frontier), s = gather_row_block(g, n, seen);
       std::vector<Word> partial(std::size_t(rows.size()), 0);
-      host::pull_words(in_block, f, s, active, partial, proposed);
+      blocks.pull(f, s, active, partial, proposed);
       next = reduce_row_partials(g, n, partial, ReduceOp::BitOr);
       to_offset = rows.begin, from_offset = cols.begin;
       ++r.pull_levels;

@@ -18,17 +18,12 @@
 
 #include "spgraph/csr.hpp"
 #include "spgraph/types.hpp"
+#include "spgraph/word_bfs_result.hpp"
 
 namespace spgraph::host {
 
 using Word = std::uint64_t;
-
-// u (the frontier side) is a parent of v for source `bit`; both local ids of the block.
-struct WordParentCandidate {
-  vid_t v;
-  vid_t u;
-  std::int32_t bit;
-};
+using spgraph::WordParentCandidate;
 
 // frontier: block.nrows words; seen and next: block.ncols words.
 void push_words(const Csr<std::int32_t>& block, std::span<const Word> frontier, std::span<const Word> seen,

@@ -19,14 +19,17 @@
 // Parents: each rank proposes, for every (v, source) it finds new, a parent from its block (in a
 // pull the first in-link whose word has the bit); the candidates go to v's owner, which keeps
 // the smallest id. Levels are exact; parents valid (u at level L-1 with a link u -> v), and the
-// same run to run where each rank expands on one thread (a push's candidate is then the
-// smallest u of the block too).
+// same run to run where each CPU rank expands on one thread (a push's candidate is then the
+// smallest u of the block too; on a GPU it is the u whose atomicOr came first).
 //
-// The local expansion runs on the host (host threads over the block's rows) on every kind of
-// rank: on GPU ranks each block is copied to the host once a run, and the words cross ranks
-// through host memory as every other block of this backend does. A grid of one rank runs the
-// local backend's own search instead where it has one (gpu::WordBfs).
+// The local expansion runs where the block is: on GPU ranks on the GPU (gpu::WordExpansion, the
+// local backend's WordExpansion), the words crossing ranks through host memory as every other
+// block of this backend does; on CPU ranks on the host's threads (host/word_expansion.hpp), the
+// block copied to a host CSR once a run. A grid of one rank runs the local backend's own search
+// instead where it has one (gpu::WordBfs).
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,12 +55,56 @@ struct WordBfsPieces {
   std::vector<vid_t> parent;
 };
 
-// The search on this rank's blocks, as host CSRs with local ids: out_block is block (i, j) of
-// out_links (row u lists the v with a link u -> v), in_block the same block of its transpose.
-// Collective over the grid, which must be on host (MPI) communicators.
-WordBfsResult word_bfs_on_blocks(const ProcessGrid& grid, std::int64_t n, const Csr<std::int32_t>& out_block,
-                                 const Csr<std::int32_t>& in_block, const std::vector<vid_t>& sources, bool want_levels,
-                                 bool want_parents, WordBfsPieces& pieces);
+// A level's local step on this rank's blocks, with local ids: block (i, j) of out_links (row u
+// lists the v with a link u -> v) and the same block of in_links, its transpose; push and pull
+// as host/word_expansion.hpp defines them.
+class WordBlocks {
+ public:
+  using Word = std::uint64_t;
+  virtual ~WordBlocks() = default;
+  virtual std::int64_t rows() const = 0;
+  virtual std::int64_t cols() const = 0;
+  virtual std::int64_t out_links() const = 0;
+  virtual std::int64_t in_links() const = 0;
+  virtual std::vector<std::int64_t> out_row_lengths() const = 0;
+  virtual void push(std::span<const Word> frontier, std::span<const Word> seen, std::span<Word> next,
+                    std::vector<WordParentCandidate>* parents) = 0;
+  virtual void pull(std::span<const Word> frontier, std::span<const Word> seen, Word active, std::span<Word> next,
+                    std::vector<WordParentCandidate>* parents) = 0;
+};
+
+// The blocks as host CSRs, expanded on the host's threads.
+std::unique_ptr<WordBlocks> host_word_blocks(Csr<std::int32_t> out_block, Csr<std::int32_t> in_block);
+
+// The blocks where the local backend keeps them, expanded by its own E (Local::WordExpansion).
+template <class E>
+class LocalWordBlocks final : public WordBlocks {
+ public:
+  template <class M>
+  LocalWordBlocks(const M& out_block, const M& in_block) : e_(out_block, in_block) {}
+  std::int64_t rows() const override { return e_.rows(); }
+  std::int64_t cols() const override { return e_.cols(); }
+  std::int64_t out_links() const override { return e_.out_links(); }
+  std::int64_t in_links() const override { return e_.in_links(); }
+  std::vector<std::int64_t> out_row_lengths() const override { return e_.out_row_lengths(); }
+  void push(std::span<const Word> frontier, std::span<const Word> seen, std::span<Word> next,
+            std::vector<WordParentCandidate>* parents) override {
+    e_.push(frontier, seen, next, parents);
+  }
+  void pull(std::span<const Word> frontier, std::span<const Word> seen, Word active, std::span<Word> next,
+            std::vector<WordParentCandidate>* parents) override {
+    e_.pull(frontier, seen, active, next, parents);
+  }
+
+ private:
+  E e_;
+};
+
+// The search on this rank's blocks. Collective over the grid, which must be on host (MPI)
+// communicators.
+WordBfsResult word_bfs_on_blocks(const ProcessGrid& grid, std::int64_t n, WordBlocks& blocks,
+                                 const std::vector<vid_t>& sources, bool want_levels, bool want_parents,
+                                 WordBfsPieces& pieces);
 
 }  // namespace detail
 
@@ -86,8 +133,16 @@ class WordBfs {
     if constexpr (WordFrontierBfs<Local>)
       if (grid->world().size() == 1) return on_one_rank(*grid, out_links, in_links, sources, levels, parents);
     detail::WordBfsPieces pieces;
-    Result r = detail::word_bfs_on_blocks(*grid, n, Local::to_host(out_links.block()), Local::to_host(in_links.block()),
-                                          sources, levels != nullptr, parents != nullptr, pieces);
+    const auto search = [&](detail::WordBlocks& blocks) {
+      return detail::word_bfs_on_blocks(*grid, n, blocks, sources, levels != nullptr, parents != nullptr, pieces);
+    };
+    Result r;
+    if constexpr (requires { typename Local::WordExpansion; }) {
+      detail::LocalWordBlocks<typename Local::WordExpansion> blocks(out_links.block(), in_links.block());
+      r = search(blocks);
+    } else {
+      r = search(*detail::host_word_blocks(Local::to_host(out_links.block()), Local::to_host(in_links.block())));
+    }
     const std::int64_t size = std::int64_t(sources.size()) * n;
     if (levels) *levels = Vector<Local, std::int32_t>(*grid, size, Local::from_host(pieces.level));
     if (parents) *parents = Vector<Local, vid_t>(*grid, size, Local::from_host(pieces.parent));

@@ -33,6 +33,7 @@
 #include "spgraph/gpu/spmv.hpp"
 #include "spgraph/gpu/transpose.hpp"
 #include "spgraph/gpu/word_bfs.hpp"
+#include "spgraph/gpu/word_expansion.hpp"
 #include "spgraph/operations.hpp"
 
 namespace spgraph::gpu {
@@ -185,6 +186,8 @@ struct GpuBackend {
   template <class V, int R> using MxvLoop = gpu::MxvLoop<V, R>;
   // Breadth-first search from up to 64 sources, a bit each in a word per vertex (gpu/word_bfs.hpp).
   using WordBfs = gpu::WordBfs;
+  // One level of it on one block of a distributed graph, the words on the host (dist::WordBfs).
+  using WordExpansion = gpu::WordExpansion;
 
   // Device seconds of the operations queued between start() and seconds(), by CUDA events on
   // the default stream the operations run on; gaps where the device waited for the host count.
