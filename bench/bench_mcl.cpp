@@ -885,15 +885,20 @@ bool ranks_input_bad(const RanksInput& in) {
 
 std::string mib_of(double bytes) { return bench::fixed(bytes / double(1 << 20), 1); }
 
+// A job that did not run or failed: its leading cells, "-" down to the check's cell, its status.
+void add_failed_row(bench::Table& table, std::vector<std::string> cells, const bench::JobOutcome& job) {
+  cells.resize(15, "-");
+  cells.push_back(job.status);
+  table.add_row(cells);
+}
+
 void add_ranks_rows(bench::Table& table, const RanksInput& in) {
   bool first = true;
   for (const bench::JobOutcome& job : in.jobs) {
     std::vector<std::string> cells = {first ? in.name : "", job.ranks == 0 ? "alone" : std::to_string(job.ranks)};
     first = false;
     if (!job.ok()) {
-      cells.resize(15, "-");
-      cells.push_back(job.status);
-      table.add_row(cells);
+      add_failed_row(table, cells, job);
       continue;
     }
     const json& row = job.rows[0];
@@ -918,9 +923,7 @@ void add_ranks_rows(bench::Table& table, const RanksInput& in) {
   for (const AnchorRun& a : in.anchor) {
     std::vector<std::string> cells = {"", std::to_string(a.job.ranks), "combblas"};
     if (!a.job.ok()) {
-      cells.resize(15, "-");
-      cells.push_back(a.job.status);
-      table.add_row(cells);
+      add_failed_row(table, cells, a.job);
       continue;
     }
     const json& row = a.job.rows[0];
@@ -944,13 +947,16 @@ void print_ranks_table(const std::vector<RanksInput>& inputs, std::size_t first,
   table.print(out);
 }
 
+// A job's row, or its rank count and why it has none.
+json outcome_json(const bench::JobOutcome& job) {
+  return job.ok() ? job.rows[0] : json{{"ranks", job.ranks}, {"status", job.status}};
+}
+
 json ranks_input_json(const RanksInput& in) {
   json runs = json::array();
-  for (const bench::JobOutcome& job : in.jobs)
-    runs.push_back(job.ok() ? job.rows[0] : json{{"ranks", job.ranks}, {"status", job.status}});
+  for (const bench::JobOutcome& job : in.jobs) runs.push_back(outcome_json(job));
   json anchor = json::array();
-  for (const AnchorRun& a : in.anchor)
-    anchor.push_back(a.job.ok() ? a.job.rows[0] : json{{"ranks", a.job.ranks}, {"status", a.job.status}});
+  for (const AnchorRun& a : in.anchor) anchor.push_back(outcome_json(a.job));
   return {{"input", in.name},  {"source", in.source}, {"vertices", in.vertices}, {"links", in.links},
           {"undirected_edges", in.edges}, {"first_expansion_bound_bytes", in.bound_bytes}, {"runs", runs},
           {"combblas_anchor", anchor}, {"mcl", mcl_json(in.mcl)}};

@@ -46,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "CLI/CLI.hpp"
 #include "CombBLAS/CombBLAS.h"
 
 // CombBLAS.h declares these extern for the application to define (HipMCL's MCL.cpp does);
@@ -74,27 +75,10 @@ struct Options {
   std::int64_t select_number = 1100;
   std::int64_t recover_number = 1400;
   double recover_percent = 90;
-  double per_process_bytes = 0;  // 0: a quarter of this host's memory shared among its ranks
+  std::uint64_t per_process_bytes = 0;  // 0: a quarter of this host's memory shared among its ranks
   int max_iterations = 10000;
   bool preprune = false;
 };
-
-constexpr const char* kUsage =
-    "usage: mpirun -n P hipmcl_anchor [options] GRAPH.mtx   (P a square: 1, 4, 9, ...)\n"
-    "HipMCL's Markov clustering on CombBLAS 1.6.2: symmetric (the larger weight), loops, column-stochastic,\n"
-    "then until chaos < 1e-4: expansion by MemEfficientSpGEMM with MCLPruneRecoverySelect, inflation.\n"
-    "Clusters: the connected components of the last matrix (HipMCL's rule), one a line, 0-based ids.\n"
-    "  -o FILE                 the clusters (default GRAPH.hipmcl)\n"
-    "  -I X                    inflation (default 2.0)\n"
-    "  -P N                    prune entries <= 1/N (default 10000)\n"
-    "  -S N                    keep at most N entries a column (default 1100)\n"
-    "  -R N                    recover up to N entries a column ... (default 1400)\n"
-    "  -pct X                  ... while the kept mass is below X percent (default 90)\n"
-    "  --per-process-mem B     bytes a process may use, for the number of phases (suffix K, M, G, T: powers\n"
-    "                          of 1024; default a quarter of this host's memory shared among its ranks)\n"
-    "  --preprune              prune once before the first iteration (also done where the average degree\n"
-    "                          passes max(S, R))\n"
-    "  --max-iterations N      stop after N iterations, not converged (default 10000)\n";
 
 int world_rank() {
   int r = 0;
@@ -109,66 +93,32 @@ void say(const std::string& s) {
   }
 }
 
-// The options, or why not: "" and the options, else the message.
-std::string parse(int argc, char** argv, Options& o) {
-  auto number = [&](int& i, double& x) -> std::string {
-    if (i + 1 >= argc) return std::string(argv[i]) + " needs a value";
-    char* end = nullptr;
-    errno = 0;
-    x = std::strtod(argv[++i], &end);
-    double unit = 1;
-    if (end && *end) {
-      switch (*end) {
-        case 'K': case 'k': unit = 1024.0; break;
-        case 'M': case 'm': unit = 1024.0 * 1024; break;
-        case 'G': case 'g': unit = 1024.0 * 1024 * 1024; break;
-        case 'T': case 't': unit = 1024.0 * 1024 * 1024 * 1024; break;
-        default: unit = 0;
-      }
-      if (unit == 0 || end[1] != '\0') return std::string(argv[i - 1]) + ": not a number: '" + argv[i] + "'";
-    }
-    if (errno || end == argv[i] || !std::isfinite(x))
-      return std::string(argv[i - 1]) + ": not a number: '" + argv[i] + "'";
-    x *= unit;
-    return "";
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    double x = 0;
-    std::string err;
-    if (a == "--help" || a == "-h") return "help";
-    if (a == "-o") {
-      if (i + 1 >= argc) return "-o needs a file";
-      o.output = argv[++i];
-      continue;
-    }
-    if (a == "--preprune") {
-      o.preprune = true;
-      continue;
-    }
-    if (a == "-I" || a == "-P" || a == "-S" || a == "-R" || a == "-pct" || a == "--per-process-mem" ||
-        a == "--max-iterations") {
-      if (!(err = number(i, x)).empty()) return err;
-      const bool count = a != "-I" && a != "-pct";
-      if (x < 0 || (count && x != std::floor(x)) || (a != "--per-process-mem" && a != "-S" && a != "-R" && x <= 0))
-        return a + ": out of range: '" + argv[i] + "'";
-      if (a == "-I") o.inflation = x;
-      else if (a == "-P") o.prune_number = std::int64_t(x);
-      else if (a == "-S") o.select_number = std::int64_t(x);
-      else if (a == "-R") o.recover_number = std::int64_t(x);
-      else if (a == "-pct") o.recover_percent = x;
-      else if (a == "--per-process-mem") o.per_process_bytes = x;
-      else o.max_iterations = int(std::min(x, 1e9));
-      continue;
-    }
-    if (!a.empty() && a[0] == '-') return "unknown option " + a;
-    if (!o.input.empty()) return "one graph file only (" + o.input + ", " + a + ")";
-    o.input = a;
-  }
-  if (o.input.empty()) return "no graph file";
-  if (o.recover_percent > 100) return "-pct: above 100";
-  if (o.output.empty()) o.output = o.input + ".hipmcl";
-  return "";
+// The command line: HipMCL's names for its options, but --pct (CLI11's single-dash names are
+// one letter).
+void add_options(CLI::App& app, Options& o) {
+  app.add_option("GRAPH", o.input, "a Matrix Market file")->required();
+  app.add_option("-o", o.output, "the clusters (default GRAPH.hipmcl)");
+  app.add_option("-I", o.inflation, "inflation")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("-P", o.prune_number, "prune entries <= 1/N")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("-S", o.select_number, "keep at most N entries a column")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("-R", o.recover_number, "recover up to N entries a column ...")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--pct", o.recover_percent, "... while the kept mass is below X percent")
+      ->check(CLI::Range(0.0, 100.0) & CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--per-process-mem", o.per_process_bytes,
+                 "bytes a process may use, for the number of phases (suffix K, M, G, T: powers of 1024; "
+                 "default a quarter of this host's memory shared among its ranks)")
+      ->type_name("BYTES")
+      ->transform(CLI::AsSizeValue(false).description(""));
+  app.add_flag("--preprune", o.preprune,
+               "prune once before the first iteration (also done where the average degree passes max(S, R))");
+  app.add_option("--max-iterations", o.max_iterations, "stop after N iterations, not converged")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 }
 
 // A quarter of this host's memory over the ranks on it, as our distributed MCL's phases default.
@@ -483,14 +433,25 @@ int main(int argc, char** argv) {
   int ranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   Options options;
-  const std::string err = parse(argc, argv, options);
-  int status = 0;
+  CLI::App app{"HipMCL's Markov clustering on CombBLAS 1.6.2: symmetric (the larger weight), loops, "
+               "column-stochastic, then until chaos < 1e-4: expansion by MemEfficientSpGEMM with "
+               "MCLPruneRecoverySelect, inflation. Clusters: the connected components of the last matrix "
+               "(HipMCL's rule), one a line, 0-based ids. Run as mpirun -n P hipmcl_anchor, P a square "
+               "(1, 4, 9, ...).",
+               "hipmcl_anchor"};
+  add_options(app, options);
+  int status = -1;  // -1: parsed, go on
+  try {
+    app.parse(argc, argv);
+    if (options.output.empty()) options.output = options.input + ".hipmcl";
+  } catch (const CLI::ParseError& e) {
+    std::ostringstream out, err;
+    status = app.exit(e, out, err) == 0 ? 0 : 2;  // --help: 0
+    say(out.str() + err.str());
+  }
   const int side = int(std::lround(std::sqrt(double(ranks))));
-  if (err == "help") {
-    say(kUsage);
-  } else if (!err.empty()) {
-    say("hipmcl_anchor: " + err + "\n" + kUsage);
-    status = 2;
+  if (status >= 0) {
+    // the command line's answer, printed above
   } else if (side * side != ranks) {
     say("hipmcl_anchor: P = " + std::to_string(ranks) + " is not a square: CombBLAS 1.6.2's 2D grid needs a square " +
         "number of processes (1, 4, 9, ...)\n");
