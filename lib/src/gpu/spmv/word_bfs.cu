@@ -156,7 +156,7 @@ __device__ __forceinline__ void pull_rows(const eid_t* __restrict__ in_rowptr, c
 __global__ void __launch_bounds__(kThreads)
     pull_kernel(const eid_t* __restrict__ in_rowptr, const vid_t* __restrict__ in_col,
                 const eid_t* __restrict__ out_rowptr, vid_t n, const Word* __restrict__ frontier,
-                Word* __restrict__ next, Word* seen, Word active, std::int32_t depth,
+                Word* __restrict__ next, Word* __restrict__ seen, Word active, std::int32_t depth,
                 std::int32_t* __restrict__ levels, ParentVector parents, Counters* counters) {
   Word found = 0;
   unsigned long long links = 0;
