@@ -15,7 +15,7 @@
 //                A = MemEfficientSpGEMM(A, A) in `phases` phases, each pruned by
 //                    MCLPruneRecoverySelect (entries <= 1/P dropped, at most S kept a column, up
 //                    to R recovered while the kept mass is below pct); the phases from
-//                    --per-process-mem by HipMCL's memory model (phases_for)
+//                    --per-process-mem by HipMCL's memory model (phases_for), one without it
 //                A column-stochastic; chaos = max over columns of (max - sum of squares) * entries
 //                A = A .^ I, column-stochastic
 //   interpret  HipMCL's rule: the clusters are the connected components of the last matrix made
@@ -31,7 +31,6 @@
 #include <mpi.h>
 #include <omp.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -75,7 +74,7 @@ struct Options {
   std::int64_t select_number = 1100;
   std::int64_t recover_number = 1400;
   double recover_percent = 90;
-  std::uint64_t per_process_bytes = 0;  // 0: a quarter of this host's memory shared among its ranks
+  std::uint64_t per_process_bytes = 0;  // 0: none, one phase an expansion (HipMCL's default)
   int max_iterations = 10000;
   bool preprune = false;
 };
@@ -110,8 +109,8 @@ void add_options(CLI::App& app, Options& o) {
       ->check(CLI::Range(0.0, 100.0) & CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--per-process-mem", o.per_process_bytes,
-                 "bytes a process may use, for the number of phases (suffix K, M, G, T: powers of 1024; "
-                 "default a quarter of this host's memory shared among its ranks)")
+                 "bytes a process may use, for the number of phases by HipMCL's memory model (suffix K, M, "
+                 "G, T: powers of 1024; default none: one phase an expansion, as HipMCL)")
       ->type_name("BYTES")
       ->transform(CLI::AsSizeValue(false).description(""));
   app.add_flag("--preprune", o.preprune,
@@ -119,17 +118,6 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--max-iterations", o.max_iterations, "stop after N iterations, not converged")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-}
-
-// A quarter of this host's memory over the ranks on it, as our distributed MCL's phases default.
-double default_per_process_bytes() {
-  MPI_Comm host;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
-  int here = 1;
-  MPI_Comm_size(host, &here);
-  MPI_Comm_free(&host);
-  const double bytes = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
-  return bytes / 4 / here;
 }
 
 double most(double x) {
@@ -291,13 +279,14 @@ struct Timers {
 
 int run(const Options& o, int ranks) {
   const int side = int(std::lround(std::sqrt(double(ranks))));
-  const double budget = o.per_process_bytes > 0 ? o.per_process_bytes : default_per_process_bytes();
+  const double budget = double(o.per_process_bytes);
   const int threads = omp_get_max_threads();
   {
     std::ostringstream s;
     s << "hipmcl_anchor: " << ranks << " ranks (a " << side << "x" << side << " grid), " << threads
       << " threads a rank; -I " << o.inflation << " -P " << o.prune_number << " -S " << o.select_number << " -R "
-      << o.recover_number << " -pct " << o.recover_percent << "; " << num(budget / 1e9) << " GB a process\n";
+      << o.recover_number << " -pct " << o.recover_percent << "; "
+      << (budget > 0 ? num(budget / 1e9) + " GB a process" : "one phase an expansion (no --per-process-mem)") << '\n';
     say(s.str());
   }
   if (std::FILE* f = std::fopen(o.input.c_str(), "r")) std::fclose(f);
@@ -366,7 +355,9 @@ int run(const Options& o, int ranks) {
     const double start = MPI_Wtime();
     const Timers before = Timers::now();
     bool over = false;
-    const int phases = phases_for(a, budget, o, ranks, &over);
+    // HipMCL's own rule: phases from its memory model only where a budget is given. The model's
+    // estimate (EstPerProcessNnzSUMMA) is a symbolic product, about as long as the expansion's own.
+    const int phases = budget > 0 ? phases_for(a, budget, o, ranks, &over) : 1;
     over_budget |= over;
     a = combblas::MemEfficientSpGEMM<Semiring, double, Local>(a, a, phases, cutoff, o.select_number,
                                                               o.recover_number, pct, kKselect, 0);
