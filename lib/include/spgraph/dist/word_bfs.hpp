@@ -56,8 +56,8 @@ struct WordBfsPieces {
 };
 
 // A level's local step on this rank's blocks, with local ids: block (i, j) of out_links (row u
-// lists the v with a link u -> v) and the same block of in_links, its transpose; push and pull
-// as host/word_expansion.hpp defines them.
+// lists the v with a link u -> v) and block (i, j) of in_links (out_links' transpose); push and
+// pull as host/word_expansion.hpp defines them.
 class WordBlocks {
  public:
   using Word = std::uint64_t;
